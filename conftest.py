@@ -1,0 +1,117 @@
+"""Shared pytest fixtures: real Celery worker processes against the test database, the mail
+folder, and the rule that a missing service skips only when REQUIRE_SERVICES is not set."""
+
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.cache import cache
+
+ROOT = Path(__file__).resolve().parent
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+
+
+def need(condition: bool, reason: str) -> None:
+    """Skip with a printed reason, or fail when the run promised every service (CI)."""
+    if condition:
+        return
+    if REQUIRE_SERVICES:
+        pytest.fail(f"REQUIRE_SERVICES=1 but {reason}")
+    pytest.skip(reason)
+
+
+@pytest.fixture(autouse=True)
+def _test_settings(settings):
+    cache.clear()  # throttling counters must not leak between tests
+    # Admin pages without a collectstatic manifest in this run's fresh DATA_DIR.
+    settings.STORAGES = {**settings.STORAGES,
+                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    yield
+
+
+@pytest.fixture
+def mail_dir() -> Iterator[Path]:
+    folder = Path(settings.EMAIL_FILE_PATH)
+    shutil.rmtree(folder, ignore_errors=True)
+    folder.mkdir(parents=True, exist_ok=True)
+    yield folder
+
+
+def wait_for(predicate: Callable[[], object], *, timeout: float = 30, interval: float = 0.2, what: str = "it"):
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = predicate()
+        if result:
+            return result
+        time.sleep(interval)
+    raise AssertionError(f"Timed out after {timeout:.0f} s waiting for {what}")
+
+
+def child_database_url() -> str:
+    from django.db import connection
+
+    db = connection.settings_dict
+    if connection.vendor == "sqlite":
+        return f"sqlite:///{db['NAME']}"
+    return f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+
+
+def process_env(**overrides: str) -> dict[str, str]:
+    """The environment of a child process that shares this run's database, data folder and broker."""
+    env = {**os.environ, "DATABASE_URL": child_database_url(), "DATA_DIR": str(settings.DATA_DIR),
+           "SECRET_KEY": settings.SECRET_KEY, "PYTHONUNBUFFERED": "1", "DB_CONN_MAX_AGE": "0"}
+    env.update(overrides)
+    return env
+
+
+def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen:
+    command = [sys.executable, "-m", "celery", "-A", "worker", "worker", "-Q", "default,mail", "--concurrency", "2",
+               "--without-mingle", "--without-gossip", "--loglevel", "INFO", "--pool", "prefork"]
+    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)
+
+
+def stop(process: subprocess.Popen) -> None:
+    if process.poll() is None:
+        process.terminate()
+        try:
+            process.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+@pytest.fixture(scope="session")
+def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Iterator[subprocess.Popen]:
+    """A real `celery worker` process on this run's broker and test database."""
+    log = tmp_path_factory.mktemp("worker") / "worker.log"
+    process = start_worker(process_env(), log)
+    from services.ops.models import Heartbeat
+    from services.ops.tasks import heartbeat
+
+    with django_db_blocker.unblock():
+        Heartbeat.objects.all().delete()
+        heartbeat.delay()
+        try:
+            wait_for(lambda: process.poll() is not None or Heartbeat.objects.exists(), timeout=60,
+                     what="the worker to run its first task")
+        except AssertionError:
+            stop(process)
+            raise AssertionError(f"Worker did not start:\n{log.read_text()[-3000:]}") from None
+    if process.poll() is not None:
+        raise AssertionError(f"Worker exited:\n{log.read_text()[-3000:]}")
+    process.log = log
+    yield process
+    stop(process)

@@ -1,0 +1,20 @@
+"""The NinjaAPI root mounted at /api/; each domain adds its router here."""
+
+from ninja import NinjaAPI
+
+from services.content.api import router as content_router
+from services.core.api import JsonParser, install_error_handlers
+from services.ops.api import router as ops_router
+
+api = NinjaAPI(
+    title="Association portal API",
+    version="1.0",
+    description="Public website and admin portal of the national association of sign language interpreters.",
+    urls_namespace="api",
+    docs_url="/docs",
+    parser=JsonParser(),
+)
+install_error_handlers(api)
+
+api.add_router("", ops_router)
+api.add_router("management/", content_router)

@@ -1,0 +1,23 @@
+from django.conf import settings
+from django.utils.translation import gettext as _
+from ninja import Router
+
+from services.core.api import ErrorOut
+from services.core.throttling import VisitorRateThrottle
+
+from .schemas import ContactIn, MessageOut
+from .services import contact_message_submit
+
+router = Router(tags=["content"])
+
+
+@router.post(
+    "contact-form/",
+    auth=None,
+    response={200: MessageOut, 400: ErrorOut, 429: ErrorOut},
+    throttle=[VisitorRateThrottle(settings.CONTACT_FORM_RATE)],
+    summary="Send a message to the association",
+)
+def contact_form(request, payload: ContactIn):
+    contact_message_submit(name=payload.name, email=payload.email, message=payload.message)
+    return {"message": _("Your message has been sent successfully!")}

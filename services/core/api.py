@@ -1,0 +1,126 @@
+"""What every router shares: the error schema, the JSON-only parser and the exception
+handlers that turn every failure into the one envelope of DESIGN §3."""
+
+import logging
+from typing import Any
+
+from django.core.exceptions import RequestDataTooBig
+from django.http import Http404, HttpRequest
+from django.utils.translation import gettext as _
+from ninja import NinjaAPI, Schema
+from ninja.errors import AuthenticationError, AuthorizationError, HttpError, Throttled, ValidationError
+from ninja.parser import Parser
+
+from .errors import ApplicationError, envelope
+from .middleware import request_id_var
+
+logger = logging.getLogger("services.api")
+
+
+class ErrorOut(Schema):
+    detail: str
+    code: str
+    fields: dict[str, str] | None = None
+
+
+class UnsupportedMediaType(Exception):
+    pass
+
+
+class JsonParser(Parser):
+    """Bodies must be JSON; a form post or plain text is answered 415, not parsed by luck."""
+
+    def parse_body(self, request: HttpRequest):
+        content_type = request.content_type or ""
+        if content_type and content_type != "application/json" and not content_type.endswith("+json"):
+            raise UnsupportedMediaType(content_type)
+        return super().parse_body(request)
+
+
+def _field_message(error: dict[str, Any]) -> str:
+    kind = error.get("type", "")
+    messages = {
+        "missing": _("This field is required."),
+        "string_type": _("Must be text."),
+        "string_too_long": _("This value is too long."),
+        "string_too_short": _("This value is too short."),
+        "int_type": _("Must be a whole number."),
+        "int_parsing": _("Must be a whole number."),
+        "int_from_float": _("Must be a whole number."),
+        "float_type": _("Must be a number."),
+        "float_parsing": _("Must be a number."),
+        "decimal_parsing": _("Must be a number."),
+        "bool_type": _("Must be true or false."),
+        "bool_parsing": _("Must be true or false."),
+        "date_parsing": _("Must be a date (YYYY-MM-DD)."),
+        "date_from_datetime_parsing": _("Must be a date (YYYY-MM-DD)."),
+        "time_parsing": _("Must be a time (HH:MM)."),
+        "list_type": _("Must be a list."),
+        "dict_type": _("Must be an object."),
+        "model_attributes_type": _("Must be an object."),
+        "enum": _("Not one of the allowed values."),
+        "literal_error": _("Not one of the allowed values."),
+        "greater_than_equal": _("This value is too small."),
+        "less_than_equal": _("This value is too large."),
+    }
+    return str(messages.get(kind, _("This value is invalid.")))
+
+
+def _field_name(loc: list[Any]) -> str:
+    parts = [str(part) for part in loc]
+    if parts and parts[0] == "body" and len(parts) > 2:
+        parts = parts[2:]  # drop "body" and the payload parameter's own name
+    elif parts and parts[0] in {"body", "query", "path", "header", "cookie", "form"} and len(parts) > 1:
+        parts = parts[1:]
+    return ".".join(parts) or "body"
+
+
+def validation_envelope(errors: list[dict[str, Any]]):
+    fields: dict[str, str] = {}
+    for error in errors:
+        fields.setdefault(_field_name(error.get("loc", [])), _field_message(error))
+    detail = _("Please correct these fields: %(fields)s.") % {"fields": ", ".join(fields)}
+    return envelope(422, detail, code="validation_error", fields=fields)
+
+
+def install_error_handlers(api: NinjaAPI) -> None:
+    def on_application_error(request, exc: ApplicationError):
+        return envelope(exc.status, exc.message, code=exc.code, fields=exc.fields)
+
+    def on_validation_error(request, exc: ValidationError):
+        return validation_envelope(exc.errors)
+
+    def on_throttled(request, exc: Throttled):
+        response = envelope(429)
+        if exc.wait:
+            response["Retry-After"] = str(int(exc.wait) + 1)
+        return response
+
+    def on_http_error(request, exc: HttpError):
+        if isinstance(exc, AuthenticationError):
+            return envelope(401)
+        if isinstance(exc, AuthorizationError):
+            return envelope(403)
+        if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
+            if isinstance(exc.__cause__, UnsupportedMediaType):
+                return envelope(415)
+            return envelope(400, _("The request body is not valid JSON."), code="malformed_json")
+        return envelope(exc.status_code)
+
+    def on_not_found(request, exc):
+        return envelope(404)
+
+    def on_too_big(request, exc):
+        return envelope(413)
+
+    def on_unexpected(request, exc: Exception):
+        logger.error("Unhandled error on %s %s", request.method, request.path, exc_info=exc)
+        return envelope(500, request_id=getattr(request, "request_id", request_id_var.get()))
+
+    api.add_exception_handler(ApplicationError, on_application_error)
+    api.add_exception_handler(ValidationError, on_validation_error)
+    api.add_exception_handler(Throttled, on_throttled)
+    api.add_exception_handler(HttpError, on_http_error)
+    api.add_exception_handler(Http404, on_not_found)
+    api.add_exception_handler(RequestDataTooBig, on_too_big)
+    api.add_exception_handler(Exception, on_unexpected)

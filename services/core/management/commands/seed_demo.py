@@ -1,0 +1,32 @@
+import os
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+from django.db import transaction
+
+DEMO_USERNAME = "admin"
+DEMO_EMAIL = "admin@example.org"
+
+
+class Command(BaseCommand):
+    help = "Load the demo data (idempotent): a staff user now, the domains' sample data as they arrive."
+
+    def add_arguments(self, parser):
+        parser.add_argument("--force", action="store_true", help="Allow outside the embedded/debug modes.")
+
+    @transaction.atomic
+    def handle(self, *args, force=False, **options):
+        if not (settings.DEBUG or settings.EMBEDDED or force):
+            raise CommandError("Refusing to load demo data into a production database (use --force).")
+        password = os.environ.get("DEMO_ADMIN_PASSWORD", "portal-demo-2026")
+        user, created = get_user_model().objects.get_or_create(
+            username=DEMO_USERNAME,
+            defaults={"email": DEMO_EMAIL, "first_name": "Demo", "last_name": "Administrator",
+                      "is_staff": True, "is_superuser": True},
+        )
+        if created:
+            user.set_password(password)
+            user.save(update_fields=["password"])
+        self.stdout.write(self.style.SUCCESS("Demo data ready."))
+        self.stdout.write(f"  Staff user: {DEMO_USERNAME} / {password}" + ("" if created else " (unless changed since)"))

@@ -1,0 +1,72 @@
+"""Request ids in every log line, and the error envelope for anything under /api/ that
+Django itself would answer with an HTML page (unknown methods, CSRF, oversized bodies, crashes)."""
+
+import contextvars
+import logging
+import re
+import uuid
+
+from .errors import envelope
+
+logger = logging.getLogger("services.api")
+request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
+_SAFE_ID = re.compile(r"^[A-Za-z0-9._-]{8,64}$")
+
+
+class RequestIdFilter(logging.Filter):
+    def filter(self, record: logging.LogRecord) -> bool:
+        record.request_id = request_id_var.get()
+        return True
+
+
+class RequestIdMiddleware:
+    """Takes the proxy's X-Request-ID when it looks sane, otherwise makes one."""
+
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        incoming = request.headers.get("X-Request-ID", "")
+        request.request_id = incoming if _SAFE_ID.match(incoming) else uuid.uuid4().hex
+        token = request_id_var.set(request.request_id)
+        try:
+            response = self.get_response(request)
+        finally:
+            request_id_var.reset(token)
+        response["X-Request-ID"] = request.request_id
+        return response
+
+
+def is_api_path(path: str) -> bool:
+    return path == "/api" or path.startswith("/api/")
+
+
+class ApiErrorEnvelopeMiddleware:
+    def __init__(self, get_response):
+        self.get_response = get_response
+
+    def __call__(self, request):
+        response = self.get_response(request)
+        if (
+            is_api_path(request.path)
+            and response.status_code >= 400
+            and not response.get("Content-Type", "").startswith("application/json")
+        ):
+            replacement = self._replacement(request, response.status_code)
+            for header in ("Allow", "Retry-After", "WWW-Authenticate"):
+                if header in response:
+                    replacement[header] = response[header]
+            return replacement
+        return response
+
+    def process_exception(self, request, exception):
+        if not is_api_path(request.path):
+            return None
+        logger.exception("Unhandled error on %s %s", request.method, request.path)
+        return envelope(500, request_id=getattr(request, "request_id", request_id_var.get()))
+
+    @staticmethod
+    def _replacement(request, status):
+        if status >= 500:
+            return envelope(status, request_id=getattr(request, "request_id", "-"))
+        return envelope(status)

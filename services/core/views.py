@@ -1,0 +1,28 @@
+from functools import lru_cache
+from pathlib import Path
+
+from django.conf import settings
+from django.http import HttpResponse
+from django.utils.translation import gettext as _
+
+from .errors import envelope
+
+
+def api_not_found(request, *args, **kwargs):
+    return envelope(404, _("There is no API endpoint at this address."), code="not_found")
+
+
+@lru_cache(maxsize=4)
+def _index_html(path: Path, mtime: float) -> bytes:
+    return path.read_bytes()
+
+
+def spa_index(request, *args, **kwargs):
+    """Client-side routes of the React app all load its index.html."""
+    index = Path(settings.FRONTEND_DIST) / "index.html"
+    if not index.is_file():
+        body = _("The frontend is not built yet: run `make build`.")
+        return HttpResponse(body, status=503, content_type="text/plain; charset=utf-8")
+    response = HttpResponse(_index_html(index, index.stat().st_mtime), content_type="text/html; charset=utf-8")
+    response["Cache-Control"] = "no-cache"
+    return response

@@ -1,0 +1,18 @@
+from django.contrib import admin
+
+from .models import Notification
+from .services import notification_retry
+
+
+@admin.register(Notification)
+class NotificationAdmin(admin.ModelAdmin):
+    list_display = ("template", "recipient", "status", "attempts", "created_at", "sent_at")
+    list_filter = ("status", "template")
+    search_fields = ("recipient", "message_id")
+    readonly_fields = [field.name for field in Notification._meta.fields]
+    actions = ["retry_failed"]
+
+    @admin.action(description="Send the selected failed e-mails again")
+    def retry_failed(self, request, queryset):
+        for notification in queryset.filter(status=Notification.Status.FAILED):
+            notification_retry(notification=notification)

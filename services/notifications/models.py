@@ -1,0 +1,34 @@
+from django.db import models
+
+
+class Notification(models.Model):
+    """One e-mail: what was (or will be) sent to whom, and how it went."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        SENDING = "sending", "Sending"
+        SENT = "sent", "Sent"
+        FAILED = "failed", "Failed"
+
+    recipient = models.EmailField(max_length=254)
+    reply_to = models.EmailField(max_length=254, blank=True, default="")
+    template = models.CharField(max_length=100)
+    context = models.JSONField(default=dict, blank=True)
+    language = models.CharField(max_length=10, default="en")
+    source_message = models.ForeignKey(
+        "outbox.OutboxMessage", null=True, blank=True, on_delete=models.SET_NULL, related_name="notifications"
+    )
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    attempts = models.PositiveIntegerField(default=0)
+    message_id = models.CharField(max_length=255, blank=True, default="")
+    error = models.TextField(blank=True, default="")
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+    sent_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [models.Index(fields=["status", "updated_at"], name="notification_status_idx")]
+
+    def __str__(self):
+        return f"{self.template} to {self.recipient} ({self.status})"

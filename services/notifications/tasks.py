@@ -1,0 +1,16 @@
+from celery import shared_task
+
+from .services import notification_send, notifications_sweep
+
+
+@shared_task(name="notifications.send", bind=True, acks_late=True, max_retries=None)
+def send(self, notification_id: int) -> str | None:
+    outcome = notification_send(notification_id=notification_id)
+    if outcome is not None and outcome.retry_in is not None:
+        raise self.retry(countdown=outcome.retry_in)
+    return outcome.status if outcome else None
+
+
+@shared_task(name="notifications.sweep", acks_late=True)
+def sweep() -> int:
+    return notifications_sweep()

@@ -1,0 +1,136 @@
+import smtplib
+from datetime import timedelta
+from email import message_from_bytes
+
+import pytest
+from django.core import mail
+from django.core.mail.backends.base import BaseEmailBackend
+from django.utils import timezone
+
+from services.notifications.backends import EmlFileBackend
+from services.notifications.models import Notification
+from services.notifications.services import (
+    notification_queue,
+    notification_retry,
+    notification_send,
+    notifications_sweep,
+)
+from services.outbox.models import OutboxMessage
+
+CONTEXT = {"name": "Aline", "email": "aline@example.org", "message": "Hello <b>there</b>", "received_at": "now"}
+
+
+class FailingBackend(BaseEmailBackend):
+    error: Exception = smtplib.SMTPServerDisconnected("provider went away")
+
+    def send_messages(self, messages):
+        raise self.error
+
+
+@pytest.fixture
+def locmem(settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+
+
+def queued(**overrides):
+    return Notification.objects.create(
+        **{"template": "contact_acknowledgement", "recipient": "aline@example.org", "context": CONTEXT, **overrides}
+    )
+
+
+@pytest.mark.django_db
+def test_sending_renders_subject_text_and_html_in_the_shared_layout(locmem, settings):
+    notification = queued(reply_to="office@example.org")
+    outcome = notification_send(notification_id=notification.pk)
+
+    assert outcome.status == "sent"
+    [email] = mail.outbox
+    assert email.subject == "We received your message – RNSLIA"
+    assert email.to == ["aline@example.org"]
+    assert email.reply_to == ["office@example.org"]
+    assert "Dear Aline," in email.body
+    assert settings.ASSOCIATION["name"] in email.body and settings.ASSOCIATION["phone"] in email.body
+    html, mimetype = email.alternatives[0]
+    assert mimetype == "text/html"
+    assert "Hello &lt;b&gt;there&lt;/b&gt;" in html  # visitor text is escaped in HTML
+    notification.refresh_from_db()
+    assert notification.status == "sent" and notification.attempts == 1 and notification.sent_at
+    assert notification.message_id == email.extra_headers["Message-ID"]
+
+
+@pytest.mark.django_db
+def test_a_row_that_is_not_queued_is_never_sent_again(locmem):
+    notification = queued()
+    notification_send(notification_id=notification.pk)
+    assert notification_send(notification_id=notification.pk) is None
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.django_db
+def test_a_transient_failure_requeues_with_backoff_until_the_limit(settings):
+    settings.EMAIL_BACKEND = f"{__name__}.FailingBackend"
+    settings.NOTIFICATION_MAX_ATTEMPTS = 3
+    notification = queued()
+
+    first = notification_send(notification_id=notification.pk)
+    assert first.status == "queued" and 30 <= first.retry_in <= 38
+    second = notification_send(notification_id=notification.pk)
+    assert second.status == "queued" and 60 <= second.retry_in <= 75
+    third = notification_send(notification_id=notification.pk)
+    assert third.status == "failed" and third.retry_in is None
+
+    notification.refresh_from_db()
+    assert notification.attempts == 3
+    assert "provider went away" in notification.error
+
+
+@pytest.mark.django_db
+def test_a_refused_recipient_fails_at_once_and_ops_can_retry(settings, monkeypatch):
+    settings.EMAIL_BACKEND = f"{__name__}.FailingBackend"
+    monkeypatch.setattr(FailingBackend, "error", smtplib.SMTPRecipientsRefused({"x@example.org": (550, b"no")}))
+    notification = queued()
+    assert notification_send(notification_id=notification.pk).status == "failed"
+
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    notification_retry(notification=notification)
+    assert notification.status == "queued" and notification.attempts == 0
+    assert notification_send(notification_id=notification.pk).status == "sent"
+
+
+@pytest.mark.django_db
+def test_one_email_per_event_template_and_recipient():
+    source = OutboxMessage.objects.create(topic="contact.received")
+    first = notification_queue(template="contact_notice", recipient="a@example.org", source_message=source)
+    again = notification_queue(template="contact_notice", recipient="a@example.org", source_message=source)
+    assert first.pk == again.pk
+    assert Notification.objects.count() == 1
+
+
+@pytest.mark.django_db
+def test_sweep_requeues_stuck_rows_and_reenqueues_forgotten_ones(monkeypatch):
+    enqueued = []
+    monkeypatch.setattr("services.notifications.services.enqueue_send", enqueued.append)
+    long_ago = timezone.now() - timedelta(minutes=30)
+    stuck = queued(status="sending")
+    forgotten = queued()
+    recent = queued()
+    sent = queued(status="sent")
+    Notification.objects.filter(pk__in=[stuck.pk, forgotten.pk, sent.pk]).update(updated_at=long_ago)
+
+    notifications_sweep()
+    stuck.refresh_from_db()
+    assert stuck.status == "queued"
+    assert sorted(enqueued) == sorted([stuck.pk, forgotten.pk])
+    assert recent.pk not in enqueued
+
+
+def test_eml_backend_writes_one_readable_file_per_message(tmp_path):
+    backend = EmlFileBackend(file_path=tmp_path)
+    messages = [mail.EmailMessage(f"Subject {i}", "Body", "from@example.org", ["to@example.org"]) for i in range(2)]
+    assert backend.send_messages(messages) == 2
+    files = sorted(tmp_path.glob("*.eml"))
+    assert len(files) == 2
+    assert not list(tmp_path.glob(".*"))  # no temporary files left behind
+    parsed = message_from_bytes(files[0].read_bytes())
+    assert parsed["To"] == "to@example.org"
+    assert parsed["Subject"].startswith("Subject")

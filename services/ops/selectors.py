@@ -1,0 +1,70 @@
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
+
+from services.outbox.selectors import outbox_backlog
+
+from .models import Heartbeat
+from .services import WORKER
+
+
+@dataclass
+class Check:
+    ok: bool
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def _database() -> Check:
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute("SELECT 1")
+            cursor.fetchone()
+        return Check(True, {"vendor": connection.vendor})
+    except Exception as exc:
+        return Check(False, {"vendor": connection.vendor, "error": type(exc).__name__})
+
+
+def _broker() -> Check:
+    from worker.app import app
+
+    transport = app.conf.broker_url.split("://", 1)[0]
+    try:
+        with app.connection_for_write() as conn:
+            conn.ensure_connection(max_retries=1, timeout=2)
+        return Check(True, {"transport": transport})
+    except Exception as exc:
+        return Check(False, {"transport": transport, "error": type(exc).__name__})
+
+
+def _worker() -> Check:
+    beat = Heartbeat.objects.filter(name=WORKER).values_list("beat_at", flat=True).first()
+    if beat is None:
+        return Check(False, {"last_heartbeat": None, "age_seconds": None})
+    age = (timezone.now() - beat).total_seconds()
+    return Check(age <= settings.HEALTH_HEARTBEAT_MAX_AGE_SECONDS,
+                 {"last_heartbeat": beat.isoformat(), "age_seconds": round(age, 1)})
+
+
+def _outbox() -> Check:
+    count, oldest = outbox_backlog()
+    age = round(oldest.total_seconds(), 1) if oldest else None
+    return Check(age is None or age <= settings.HEALTH_OUTBOX_MAX_AGE_SECONDS,
+                 {"pending": count, "oldest_age_seconds": age})
+
+
+def health_report() -> dict[str, Any]:
+    database = _database()
+    checks = {"database": database, "broker": _broker()}
+    if database.ok:  # the other two read the database
+        checks["worker"] = _worker()
+        checks["outbox"] = _outbox()
+    else:
+        checks["worker"] = checks["outbox"] = Check(False, {"error": "database unavailable"})
+    healthy = all(check.ok for check in checks.values())
+    return {
+        "status": "ok" if healthy else "unhealthy",
+        "checks": {name: {"ok": check.ok, **check.detail} for name, check in checks.items()},
+    }

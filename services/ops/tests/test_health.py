@@ -1,0 +1,75 @@
+from datetime import timedelta
+
+import pytest
+from django.core.management import call_command
+from django.utils import timezone
+from django_celery_beat.models import PeriodicTask
+
+from services.ops.models import Heartbeat
+from services.ops.services import heartbeat_stamp
+from services.outbox.models import OutboxMessage
+from worker.schedule import BEAT_SCHEDULE
+
+
+@pytest.mark.django_db
+def test_healthy_when_every_part_answers(client):
+    heartbeat_stamp()
+    response = client.get("/api/health/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "ok"
+    assert {name: check["ok"] for name, check in body["checks"].items()} == {
+        "database": True, "broker": True, "worker": True, "outbox": True,
+    }
+    assert body["checks"]["outbox"] == {"ok": True, "pending": 0, "oldest_age_seconds": None}
+
+
+@pytest.mark.django_db
+def test_a_missing_or_stale_heartbeat_is_503(client, settings):
+    response = client.get("/api/health/")
+    assert response.status_code == 503
+    assert response.json()["checks"]["worker"] == {"ok": False, "last_heartbeat": None, "age_seconds": None}
+
+    Heartbeat.objects.create(name="worker", beat_at=timezone.now() - timedelta(minutes=5))
+    response = client.get("/api/health/")
+    assert response.status_code == 503
+    assert response.json()["checks"]["worker"]["age_seconds"] >= 299
+
+
+@pytest.mark.django_db
+def test_an_old_outbox_backlog_is_503_with_count_and_age(client):
+    heartbeat_stamp()
+    OutboxMessage.objects.create(topic="contact.received")
+    old = OutboxMessage.objects.create(topic="contact.received")
+    OutboxMessage.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(minutes=10))
+
+    response = client.get("/api/health/")
+    assert response.status_code == 503
+    outbox = response.json()["checks"]["outbox"]
+    assert outbox["ok"] is False and outbox["pending"] == 2 and outbox["oldest_age_seconds"] >= 599
+
+
+@pytest.mark.django_db
+def test_an_unreachable_broker_is_503(client, settings):
+    from worker.app import app
+
+    heartbeat_stamp()
+    original = app.conf.broker_url
+    app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens on port 1
+    try:
+        response = client.get("/api/health/")
+    finally:
+        app.conf.broker_url = original
+    assert response.status_code == 503
+    assert response.json()["checks"]["broker"]["ok"] is False
+
+
+@pytest.mark.django_db
+def test_periodic_tasks_are_written_from_code_idempotently():
+    call_command("setup_periodic_tasks")
+    call_command("setup_periodic_tasks")
+    tasks = {task.name: task for task in PeriodicTask.objects.all()}
+    assert set(tasks) == set(BEAT_SCHEDULE)
+    assert tasks["outbox-sweep"].interval.every == 30
+    assert tasks["ops-heartbeat"].interval.every == 30
+    assert tasks["outbox-purge"].crontab.hour == "3"

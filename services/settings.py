@@ -1,0 +1,230 @@
+"""Django settings. Every value that differs between machines comes from the environment
+(documented in compose/.env.example); the defaults are the embedded mode of `make run`."""
+
+import os
+from pathlib import Path
+
+import dj_database_url
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+
+def env_bool(name: str, default: bool = False) -> bool:
+    return os.environ.get(name, str(default)).strip().lower() in {"1", "true", "yes", "on"}
+
+
+def env_list(name: str, default: str = "") -> list[str]:
+    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
+
+
+DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var")).resolve()
+DATA_DIR.mkdir(parents=True, exist_ok=True)
+
+INSECURE_SECRET_KEY = "insecure-dev-key-change-me"  # noqa: S105 - refused outside debug below
+SECRET_KEY = os.environ.get("SECRET_KEY", INSECURE_SECRET_KEY)
+DEBUG = env_bool("DJANGO_DEBUG", False)
+EMBEDDED = "DATABASE_URL" not in os.environ
+if not DEBUG and SECRET_KEY == INSECURE_SECRET_KEY and not env_bool("ALLOW_INSECURE_SECRET_KEY", EMBEDDED):
+    # Production (a real DATABASE_URL, no debug) never runs on the published default key.
+    raise ImproperlyConfigured("Set SECRET_KEY: the default key is only for the embedded mode and tests.")
+
+ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
+CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
+FRONTEND_URL = os.environ.get("FRONTEND_URL", f"http://localhost:{os.environ.get('PORT', '8000')}").rstrip("/")
+MAP_TILE_URL = os.environ.get("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "django_celery_beat",
+    "services.core",
+    "services.outbox",
+    "services.notifications",
+    "services.content",
+    "services.ops",
+]
+
+MIDDLEWARE = [
+    "services.core.middleware.RequestIdMiddleware",
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "services.core.middleware.ApiErrorEnvelopeMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+]
+
+ROOT_URLCONF = "services.urls"
+WSGI_APPLICATION = "services.wsgi.application"
+ASGI_APPLICATION = "services.asgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+            ],
+        },
+    },
+]
+
+# Database: PostgreSQL (psycopg 3) from DATABASE_URL, else a SQLite file under DATA_DIR.
+DATABASES = {
+    "default": dj_database_url.config(
+        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
+        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+        conn_health_checks=True,
+    )
+}
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # Web, worker and beat share the file: wait for locks instead of failing, and give the
+    # test database a file name so that a real worker process can open it too.
+    DATABASES["default"]["OPTIONS"] = {"timeout": 20, "transaction_mode": "IMMEDIATE"}
+    DATABASES["default"]["CONN_MAX_AGE"] = 0
+    DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+REDIS_URL = os.environ.get("REDIS_URL", "")
+if REDIS_URL:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+else:
+    # Shared between the web, worker and beat processes of the embedded mode.
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(DATA_DIR / "cache"),
+        }
+    }
+
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator", "OPTIONS": {"min_length": 8}},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+
+LANGUAGE_CODE = "en"
+LANGUAGES = [("en", "English"), ("rw", "Kinyarwanda"), ("fr", "French"), ("sw", "Kiswahili")]
+LOCALE_PATHS = [BASE_DIR / "services" / "locale"]
+TIME_ZONE = "Africa/Kigali"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATIC_ROOT = DATA_DIR / "static"
+STATIC_ROOT.mkdir(exist_ok=True)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+}
+# The built single-page app: its files are served at the site root, index.html for client routes.
+FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", BASE_DIR / "frontend" / "dist"))
+WHITENOISE_ROOT = FRONTEND_DIST if FRONTEND_DIST.is_dir() else None
+WHITENOISE_MAX_AGE = 3600
+
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the API takes small JSON bodies only
+
+SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_SECURE = not DEBUG and not EMBEDDED
+CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
+SECURE_CONTENT_TYPE_NOSNIFF = True
+X_FRAME_OPTIONS = "DENY"
+
+# --- E-mail ------------------------------------------------------------------------------
+# Unless EMAIL_BACKEND is set, every e-mail is written as one .eml file under DATA_DIR/mail.
+EMAIL_BACKEND = os.environ.get("EMAIL_BACKEND", "services.notifications.backends.EmlFileBackend")
+EMAIL_FILE_PATH = DATA_DIR / "mail"
+DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "RNSLIA <no-reply@rnslia.org.rw>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# Any ANYMAIL_<SETTING> variable becomes ANYMAIL["<SETTING>"], e.g. ANYMAIL_MAILGUN_API_KEY.
+ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
+EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
+EMAIL_TIMEOUT = 20
+
+# The association's own details, used in every e-mail's layout and as the contact inbox.
+ASSOCIATION = {
+    "name": os.environ.get("ASSOCIATION_NAME", "Rwanda National Sign Language Interpreters Association"),
+    "short_name": os.environ.get("ASSOCIATION_SHORT_NAME", "RNSLIA"),
+    "email": os.environ.get("ASSOCIATION_EMAIL", "info@rnslia.org.rw"),
+    "phone": os.environ.get("ASSOCIATION_PHONE", "+250 788 000 000"),
+    "address": os.environ.get("ASSOCIATION_ADDRESS", "KG 7 Ave, Kigali, Rwanda"),
+    "website": FRONTEND_URL,
+}
+
+# --- Celery ------------------------------------------------------------------------------
+BROKER_DIR = DATA_DIR / "broker"
+if REDIS_URL:
+    CELERY_BROKER_URL = REDIS_URL
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "visibility_timeout": 3600,
+        "socket_connect_timeout": 3,
+        "socket_timeout": 5,
+    }
+else:
+    CELERY_BROKER_URL = "filesystem://"
+    for sub in ("out", "processed"):
+        (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS = {
+        "data_folder_in": str(BROKER_DIR / "out"),
+        "data_folder_out": str(BROKER_DIR / "out"),
+        "processed_folder": str(BROKER_DIR / "processed"),
+        "store_processed": False,
+        "control_folder": str(BROKER_DIR / "control"),
+    }
+CELERY_TASK_IGNORE_RESULT = True
+CELERY_RESULT_BACKEND = None
+CELERY_TASK_ACKS_LATE = True  # every task is idempotent; a crash mid-task redelivers it
+CELERY_TASK_REJECT_ON_WORKER_LOST = True
+CELERY_WORKER_PREFETCH_MULTIPLIER = 1
+CELERY_TASK_SOFT_TIME_LIMIT = 60
+CELERY_TASK_TIME_LIMIT = 90
+CELERY_TASK_DEFAULT_QUEUE = "default"
+CELERY_TASK_ROUTES = {"notifications.*": {"queue": "mail"}}
+CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+CELERY_TIMEZONE = TIME_ZONE
+CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+
+# --- Outbox, notifications, health -------------------------------------------------------
+OUTBOX_SWEEP_AFTER_SECONDS = 10  # a message older than this and still undispatched is relayed by the sweep
+OUTBOX_RETENTION_DAYS = 30
+NOTIFICATION_MAX_ATTEMPTS = 5
+HEALTH_HEARTBEAT_MAX_AGE_SECONDS = 120  # beat stamps every 30 s
+HEALTH_OUTBOX_MAX_AGE_SECONDS = 300
+
+CONTACT_FORM_RATE = os.environ.get("CONTACT_FORM_RATE", "10/h")  # per client address
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "filters": {"request_id": {"()": "services.core.middleware.RequestIdFilter"}},
+    "formatters": {
+        "plain": {"format": "%(asctime)s %(levelname)s %(name)s [%(request_id)s] %(message)s"},
+    },
+    "handlers": {
+        "console": {"class": "logging.StreamHandler", "formatter": "plain", "filters": ["request_id"]},
+    },
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    "loggers": {"django.request": {"level": "ERROR"}},
+}
+
+# Throttling identifies clients by REMOTE_ADDR, or by X-Forwarded-For behind this many proxies
+# (compose's nginx: 1). Without it a client could forge the header to dodge limits.
+NINJA_NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))

@@ -1,0 +1,11 @@
+import os
+
+from celery import Celery
+
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "services.settings")
+
+app = Celery("worker")
+# All CELERY_* Django settings (broker, routes, acks_late, limits) configure the app.
+app.config_from_object("django.conf:settings", namespace="CELERY")
+app.autodiscover_tasks(related_name="tasks")
+app.autodiscover_tasks(related_name="handlers")

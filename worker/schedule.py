@@ -1,0 +1,27 @@
+"""The periodic tasks, defined in code; `manage.py setup_periodic_tasks` writes them to
+django-celery-beat's tables (run by `make run` and the compose entrypoint)."""
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Every:
+    seconds: int
+
+
+@dataclass(frozen=True)
+class Daily:
+    hour: int
+    minute: int = 0
+
+
+BEAT_SCHEDULE = {
+    # Relays outbox messages whose on-commit enqueue never reached the broker: every 30 s.
+    "outbox-sweep": ("outbox.sweep", Every(30)),
+    # Stamps the worker heartbeat that /api/health/ reads: every 30 s.
+    "ops-heartbeat": ("ops.heartbeat", Every(30)),
+    # Re-queues e-mails stuck in flight or never enqueued: every 2 minutes.
+    "notifications-sweep": ("notifications.sweep", Every(120)),
+    # Deletes dispatched outbox messages older than OUTBOX_RETENTION_DAYS: daily at 03:15 Kigali time.
+    "outbox-purge": ("outbox.purge", Daily(hour=3, minute=15)),
+}
