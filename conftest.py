@@ -31,8 +31,10 @@ def need(condition: bool, reason: str) -> None:
 def _test_settings(settings):
     cache.clear()  # throttling counters must not leak between tests
     # Admin pages without a collectstatic manifest in this run's fresh DATA_DIR.
-    settings.STORAGES = {**settings.STORAGES,
-                         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"}}
+    settings.STORAGES = {
+        **settings.STORAGES,
+        "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
+    }
     yield
 
 
@@ -44,7 +46,9 @@ def mail_dir() -> Iterator[Path]:
     yield folder
 
 
-def wait_for(predicate: Callable[[], object], *, timeout: float = 30, interval: float = 0.2, what: str = "it"):
+def wait_for(
+    predicate: Callable[[], object], *, timeout: float = 30, interval: float = 0.2, what: str = "it"
+):
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         result = predicate()
@@ -60,20 +64,45 @@ def child_database_url() -> str:
     db = connection.settings_dict
     if connection.vendor == "sqlite":
         return f"sqlite:///{db['NAME']}"
-    return f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    return (
+        f"postgres://{db['USER'] or 'postgres'}@{db['HOST'] or '127.0.0.1'}:{db['PORT'] or 5432}/{db['NAME']}"
+    )
 
 
 def process_env(**overrides: str) -> dict[str, str]:
     """The environment of a child process that shares this run's database, data folder and broker."""
-    env = {**os.environ, "DATABASE_URL": child_database_url(), "DATA_DIR": str(settings.DATA_DIR),
-           "SECRET_KEY": settings.SECRET_KEY, "PYTHONUNBUFFERED": "1", "DB_CONN_MAX_AGE": "0"}
+    env = {
+        **os.environ,
+        "DATABASE_URL": child_database_url(),
+        "DATA_DIR": str(settings.DATA_DIR),
+        "SECRET_KEY": settings.SECRET_KEY,
+        "ALLOW_INSECURE_SECRET_KEY": "1",
+        "PYTHONUNBUFFERED": "1",
+        "DB_CONN_MAX_AGE": "0",
+    }
     env.update(overrides)
     return env
 
 
 def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen:
-    command = [sys.executable, "-m", "celery", "-A", "worker", "worker", "-Q", "default,mail", "--concurrency", "2",
-               "--without-mingle", "--without-gossip", "--loglevel", "INFO", "--pool", "prefork"]
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "worker",
+        "worker",
+        "-Q",
+        "default,mail",
+        "--concurrency",
+        "2",
+        "--without-mingle",
+        "--without-gossip",
+        "--loglevel",
+        "INFO",
+        "--pool",
+        "prefork",
+    ]
     return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)
 
 
@@ -105,8 +134,11 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
         Heartbeat.objects.all().delete()
         heartbeat.delay()
         try:
-            wait_for(lambda: process.poll() is not None or Heartbeat.objects.exists(), timeout=60,
-                     what="the worker to run its first task")
+            wait_for(
+                lambda: process.poll() is not None or Heartbeat.objects.exists(),
+                timeout=60,
+                what="the worker to run its first task",
+            )
         except AssertionError:
             stop(process)
             raise AssertionError(f"Worker did not start:\n{log.read_text()[-3000:]}") from None

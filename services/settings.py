@@ -31,7 +31,9 @@ if not DEBUG and SECRET_KEY == INSECURE_SECRET_KEY and not env_bool("ALLOW_INSEC
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-FRONTEND_URL = os.environ.get("FRONTEND_URL", f"http://localhost:{os.environ.get('PORT', '8000')}").rstrip("/")
+FRONTEND_URL = os.environ.get("FRONTEND_URL", f"http://localhost:{os.environ.get('PORT', '8000')}").rstrip(
+    "/"
+)
 MAP_TILE_URL = os.environ.get("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
 
 INSTALLED_APPS = [
@@ -151,7 +153,9 @@ EMAIL_FILE_PATH = DATA_DIR / "mail"
 DEFAULT_FROM_EMAIL = os.environ.get("DEFAULT_FROM_EMAIL", "RNSLIA <no-reply@rnslia.org.rw>")
 SERVER_EMAIL = DEFAULT_FROM_EMAIL
 # Any ANYMAIL_<SETTING> variable becomes ANYMAIL["<SETTING>"], e.g. ANYMAIL_MAILGUN_API_KEY.
-ANYMAIL = {key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")}
+ANYMAIL = {
+    key.removeprefix("ANYMAIL_"): value for key, value in os.environ.items() if key.startswith("ANYMAIL_")
+}
 EMAIL_HOST = os.environ.get("EMAIL_HOST", "localhost")
 EMAIL_PORT = int(os.environ.get("EMAIL_PORT", "25"))
 EMAIL_HOST_USER = os.environ.get("EMAIL_HOST_USER", "")
@@ -203,7 +207,9 @@ CELERY_TIMEZONE = TIME_ZONE
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 
 # --- Outbox, notifications, health -------------------------------------------------------
-OUTBOX_SWEEP_AFTER_SECONDS = 10  # a message older than this and still undispatched is relayed by the sweep
+OUTBOX_SWEEP_AFTER_SECONDS = int(
+    os.environ.get("OUTBOX_SWEEP_AFTER_SECONDS", "10")
+)  # a message older than this and still undispatched is relayed by the sweep
 OUTBOX_RETENTION_DAYS = 30
 NOTIFICATION_MAX_ATTEMPTS = 5
 HEALTH_HEARTBEAT_MAX_AGE_SECONDS = 120  # beat stamps every 30 s

@@ -20,7 +20,17 @@ def send_contact_emails(event: ContactReceived, message) -> None:
         "message": contact.message,
         "received_at": formats.date_format(timezone.localtime(contact.created_at), "DATETIME_FORMAT"),
     }
-    notification_queue(template="contact_notice", recipient=settings.ASSOCIATION["email"], reply_to=contact.email,
-                       context=context, source_message=message)
-    notification_queue(template="contact_acknowledgement", recipient=contact.email, context=context,
-                       language=contact.language, source_message=message)
+    notification_queue(
+        template="contact_notice",
+        recipient=settings.ASSOCIATION["email"],
+        reply_to=contact.email,
+        context=context,
+        source_message=message,
+    )
+    notification_queue(
+        template="contact_acknowledgement",
+        recipient=contact.email,
+        context=context,
+        language=contact.language,
+        source_message=message,
+    )

@@ -14,13 +14,18 @@ from .models import ContactMessage
 def contact_message_submit(*, name: str, email: str, message: str) -> ContactMessage:
     name, email, message = name.strip(), email.strip(), message.strip()
     if not (name and email and message):
-        missing = {field: _("This field is required.") for field, value in
-                   (("name", name), ("email", email), ("message", message)) if not value}
+        missing = {
+            field: _("This field is required.")
+            for field, value in (("name", name), ("email", email), ("message", message))
+            if not value
+        }
         raise ValidationFailed(_("Please fill out all fields."), fields=missing)
 
     errors = {}
     if len(name) > ContactMessage.NAME_MAX:
-        errors["name"] = _("Please keep your name under %(limit)d characters.") % {"limit": ContactMessage.NAME_MAX}
+        errors["name"] = _("Please keep your name under %(limit)d characters.") % {
+            "limit": ContactMessage.NAME_MAX
+        }
     try:
         if len(email) > 254:
             raise ValidationError("too long")

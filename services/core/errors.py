@@ -28,8 +28,14 @@ class ApplicationError(Exception):
     status = 400
     code = "invalid"
 
-    def __init__(self, message: str, *, code: str | None = None, fields: dict[str, str] | None = None,
-                 status: int | None = None):
+    def __init__(
+        self,
+        message: str,
+        *,
+        code: str | None = None,
+        fields: dict[str, str] | None = None,
+        status: int | None = None,
+    ):
         super().__init__(message)
         self.message = str(message)
         self.code = code or self.code
@@ -52,8 +58,14 @@ class Conflict(ApplicationError):
     code = "conflict"
 
 
-def envelope(status: int, detail: str | None = None, *, code: str | None = None,
-             fields: dict[str, str] | None = None, **extra: Any) -> JsonResponse:
+def envelope(
+    status: int,
+    detail: str | None = None,
+    *,
+    code: str | None = None,
+    fields: dict[str, str] | None = None,
+    **extra: Any,
+) -> JsonResponse:
     default_code, default_detail = STATUS_DEFAULTS.get(status, STATUS_DEFAULTS[400 if status < 500 else 500])
     body: dict[str, Any] = {"detail": str(detail or default_detail), "code": code or default_code}
     if fields:

@@ -23,6 +23,8 @@ def spa_index(request, *args, **kwargs):
     if not index.is_file():
         body = _("The frontend is not built yet: run `make build`.")
         return HttpResponse(body, status=503, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(_index_html(index, index.stat().st_mtime), content_type="text/html; charset=utf-8")
+    response = HttpResponse(
+        _index_html(index, index.stat().st_mtime), content_type="text/html; charset=utf-8"
+    )
     response["Cache-Control"] = "no-cache"
     return response

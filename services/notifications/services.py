@@ -18,13 +18,27 @@ from .models import Notification
 logger = logging.getLogger(__name__)
 
 # Errors worth another try later: the provider or the network, not the message itself.
-TRANSIENT_ERRORS = (smtplib.SMTPServerDisconnected, smtplib.SMTPConnectError, smtplib.SMTPDataError,
-                    AnymailAPIError, ConnectionError, TimeoutError, OSError)
+TRANSIENT_ERRORS = (
+    smtplib.SMTPServerDisconnected,
+    smtplib.SMTPConnectError,
+    smtplib.SMTPDataError,
+    AnymailAPIError,
+    ConnectionError,
+    TimeoutError,
+    OSError,
+)
 PERMANENT_ERRORS = (smtplib.SMTPRecipientsRefused, AnymailRecipientsRefused)
 
 
-def notification_queue(*, template: str, recipient: str, context: dict | None = None, reply_to: str = "",
-                       language: str = "en", source_message=None) -> Notification:
+def notification_queue(
+    *,
+    template: str,
+    recipient: str,
+    context: dict | None = None,
+    reply_to: str = "",
+    language: str = "en",
+    source_message=None,
+) -> Notification:
     """Store an e-mail to send and hand it to the mail queue once the transaction commits."""
     defaults = {"context": context or {}, "reply_to": reply_to, "language": language}
     if source_message is not None:
@@ -46,7 +60,9 @@ def enqueue_send(notification_id: int) -> None:
     try:
         send.apply_async(args=[notification_id], retry=False)
     except Exception:
-        logger.warning("Broker unavailable; notification %s left for the sweep", notification_id, exc_info=True)
+        logger.warning(
+            "Broker unavailable; notification %s left for the sweep", notification_id, exc_info=True
+        )
 
 
 def render_email(notification: Notification) -> EmailMultiAlternatives:
@@ -100,7 +116,9 @@ def notification_send(*, notification_id: int) -> SendOutcome | None:
         return _record_failure(notification, exc, transient=False)
 
     status = getattr(message, "anymail_status", None)
-    notification.message_id = (getattr(status, "message_id", None) or message.extra_headers["Message-ID"])[:255]
+    notification.message_id = (getattr(status, "message_id", None) or message.extra_headers["Message-ID"])[
+        :255
+    ]
     notification.status = Notification.Status.SENT
     notification.sent_at = timezone.now()
     notification.error = ""
@@ -113,8 +131,9 @@ def _record_failure(notification: Notification, exc: Exception, *, transient: bo
     retry = transient and notification.attempts < settings.NOTIFICATION_MAX_ATTEMPTS
     notification.status = Notification.Status.QUEUED if retry else Notification.Status.FAILED
     notification.save(update_fields=["error", "status", "updated_at"])
-    logger.warning("Notification %s attempt %s failed: %s", notification.pk, notification.attempts,
-                   notification.error)
+    logger.warning(
+        "Notification %s attempt %s failed: %s", notification.pk, notification.attempts, notification.error
+    )
     if not retry:
         return SendOutcome(status=notification.status)
     # Exponential backoff with jitter: about 30 s, 1 min, 2 min, 4 min.
@@ -134,8 +153,9 @@ def notification_retry(*, notification: Notification) -> Notification:
     return notification
 
 
-def notifications_sweep(*, stuck_after: timedelta = timedelta(minutes=10),
-                        unsent_after: timedelta = timedelta(minutes=2)) -> int:
+def notifications_sweep(
+    *, stuck_after: timedelta = timedelta(minutes=10), unsent_after: timedelta = timedelta(minutes=2)
+) -> int:
     """Re-queue e-mails whose worker died mid-send, and re-enqueue queued ones nobody picked up."""
     now = timezone.now()
     with transaction.atomic():
@@ -146,8 +166,9 @@ def notifications_sweep(*, stuck_after: timedelta = timedelta(minutes=10),
         )
         Notification.objects.filter(pk__in=stuck).update(status=Notification.Status.QUEUED, updated_at=now)
     forgotten = list(
-        Notification.objects.filter(status=Notification.Status.QUEUED, updated_at__lt=now - unsent_after)
-        .values_list("pk", flat=True)[:500]
+        Notification.objects.filter(
+            status=Notification.Status.QUEUED, updated_at__lt=now - unsent_after
+        ).values_list("pk", flat=True)[:500]
     )
     for notification_id in [*stuck, *forgotten]:
         enqueue_send(notification_id)

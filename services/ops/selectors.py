@@ -44,15 +44,19 @@ def _worker() -> Check:
     if beat is None:
         return Check(False, {"last_heartbeat": None, "age_seconds": None})
     age = (timezone.now() - beat).total_seconds()
-    return Check(age <= settings.HEALTH_HEARTBEAT_MAX_AGE_SECONDS,
-                 {"last_heartbeat": beat.isoformat(), "age_seconds": round(age, 1)})
+    return Check(
+        age <= settings.HEALTH_HEARTBEAT_MAX_AGE_SECONDS,
+        {"last_heartbeat": beat.isoformat(), "age_seconds": round(age, 1)},
+    )
 
 
 def _outbox() -> Check:
     count, oldest = outbox_backlog()
     age = round(oldest.total_seconds(), 1) if oldest else None
-    return Check(age is None or age <= settings.HEALTH_OUTBOX_MAX_AGE_SECONDS,
-                 {"pending": count, "oldest_age_seconds": age})
+    return Check(
+        age is None or age <= settings.HEALTH_OUTBOX_MAX_AGE_SECONDS,
+        {"pending": count, "oldest_age_seconds": age},
+    )
 
 
 def health_report() -> dict[str, Any]:

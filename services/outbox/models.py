@@ -18,7 +18,11 @@ class OutboxMessage(models.Model):
         ordering = ["created_at"]
         indexes = [
             # The sweep and the health check look for the oldest undispatched rows.
-            models.Index(fields=["created_at"], name="outbox_pending_idx", condition=models.Q(dispatched_at__isnull=True)),
+            models.Index(
+                fields=["created_at"],
+                name="outbox_pending_idx",
+                condition=models.Q(dispatched_at__isnull=True),
+            ),
             models.Index(fields=["dispatched_at"], name="outbox_dispatched_idx"),
         ]
 

@@ -30,8 +30,14 @@ def subscribe(topic: str, **task_options) -> Callable[[Handler], Task]:
 
     def decorator(handler: Handler) -> Task:
         task_name = task_options.pop("name", f"{handler.__module__}.{handler.__name__}")
-        options = {"acks_late": True, "max_retries": 5, "retry_backoff": True, "retry_jitter": True,
-                   "autoretry_for": (Exception,), **task_options}
+        options = {
+            "acks_late": True,
+            "max_retries": 5,
+            "retry_backoff": True,
+            "retry_jitter": True,
+            "autoretry_for": (Exception,),
+            **task_options,
+        }
 
         @shared_task(name=task_name, **options)
         def run(message_id: str) -> bool:

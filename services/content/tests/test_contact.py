@@ -1,4 +1,5 @@
 import pytest
+
 from services.content.models import ContactMessage
 from services.content.services import contact_message_submit
 from services.core.errors import ValidationFailed
@@ -13,7 +14,9 @@ def post(client, payload, **extra):
 
 
 @pytest.mark.django_db
-def test_a_valid_message_is_stored_and_published_in_one_transaction(client, django_capture_on_commit_callbacks):
+def test_a_valid_message_is_stored_and_published_in_one_transaction(
+    client, django_capture_on_commit_callbacks
+):
     with django_capture_on_commit_callbacks() as callbacks:
         response = post(client, VALID)
 
@@ -66,7 +69,7 @@ def test_values_are_trimmed():
 
 @pytest.mark.django_db
 def test_service_refuses_blank_input_without_the_api():
-    with pytest.raises(ValidationFailed, match="Please fill out all fields."):
+    with pytest.raises(ValidationFailed, match=r"Please fill out all fields\."):
         contact_message_submit(name="", email="a@example.org", message="Hi")
 
 

@@ -34,8 +34,9 @@ def test_form_encoded_body_is_refused_as_unsupported_media_type(client):
 
 @pytest.mark.django_db
 def test_wrong_field_type_names_the_field(client):
-    response = client.post(CONTACT, data={"name": 5, "email": "a@example.org", "message": "Hi"},
-                           content_type="application/json")
+    response = client.post(
+        CONTACT, data={"name": 5, "email": "a@example.org", "message": "Hi"}, content_type="application/json"
+    )
     body = assert_envelope(response, 422, "validation_error")
     assert body["fields"] == {"name": "Must be text."}
     assert body["detail"] == "Please correct these fields: name."
@@ -67,8 +68,12 @@ def test_unexpected_exception_is_logged_with_request_id_and_answers_only_that(cl
 
     monkeypatch.setattr("services.content.api.contact_message_submit", explode)
     with caplog.at_level(logging.ERROR, logger="services.api"):
-        response = client.post(CONTACT, data={"name": "A", "email": "a@example.org", "message": "Hi"},
-                               content_type="application/json", HTTP_X_REQUEST_ID="req-1234567890")
+        response = client.post(
+            CONTACT,
+            data={"name": "A", "email": "a@example.org", "message": "Hi"},
+            content_type="application/json",
+            HTTP_X_REQUEST_ID="req-1234567890",
+        )
     body = assert_envelope(response, 500, "server_error")
     assert body == {"detail": body["detail"], "code": "server_error", "request_id": "req-1234567890"}
     assert "secret internal detail" not in response.content.decode()

@@ -5,35 +5,60 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('outbox', '0001_initial'),
+        ("outbox", "0001_initial"),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Notification',
+            name="Notification",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('recipient', models.EmailField(max_length=254)),
-                ('reply_to', models.EmailField(blank=True, default='', max_length=254)),
-                ('template', models.CharField(max_length=100)),
-                ('context', models.JSONField(blank=True, default=dict)),
-                ('language', models.CharField(default='en', max_length=10)),
-                ('status', models.CharField(choices=[('queued', 'Queued'), ('sending', 'Sending'), ('sent', 'Sent'), ('failed', 'Failed')], default='queued', max_length=10)),
-                ('attempts', models.PositiveIntegerField(default=0)),
-                ('message_id', models.CharField(blank=True, default='', max_length=255)),
-                ('error', models.TextField(blank=True, default='')),
-                ('created_at', models.DateTimeField(auto_now_add=True)),
-                ('updated_at', models.DateTimeField(auto_now=True)),
-                ('sent_at', models.DateTimeField(blank=True, null=True)),
-                ('source_message', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='notifications', to='outbox.outboxmessage')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("recipient", models.EmailField(max_length=254)),
+                ("reply_to", models.EmailField(blank=True, default="", max_length=254)),
+                ("template", models.CharField(max_length=100)),
+                ("context", models.JSONField(blank=True, default=dict)),
+                ("language", models.CharField(default="en", max_length=10)),
+                (
+                    "status",
+                    models.CharField(
+                        choices=[
+                            ("queued", "Queued"),
+                            ("sending", "Sending"),
+                            ("sent", "Sent"),
+                            ("failed", "Failed"),
+                        ],
+                        default="queued",
+                        max_length=10,
+                    ),
+                ),
+                ("attempts", models.PositiveIntegerField(default=0)),
+                ("message_id", models.CharField(blank=True, default="", max_length=255)),
+                ("error", models.TextField(blank=True, default="")),
+                ("created_at", models.DateTimeField(auto_now_add=True)),
+                ("updated_at", models.DateTimeField(auto_now=True)),
+                ("sent_at", models.DateTimeField(blank=True, null=True)),
+                (
+                    "source_message",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.SET_NULL,
+                        related_name="notifications",
+                        to="outbox.outboxmessage",
+                    ),
+                ),
             ],
             options={
-                'ordering': ['-created_at'],
-                'indexes': [models.Index(fields=['status', 'updated_at'], name='notification_status_idx')],
+                "ordering": ["-created_at"],
+                "indexes": [models.Index(fields=["status", "updated_at"], name="notification_status_idx")],
             },
         ),
     ]

@@ -17,7 +17,12 @@ from services.notifications.services import (
 )
 from services.outbox.models import OutboxMessage
 
-CONTEXT = {"name": "Aline", "email": "aline@example.org", "message": "Hello <b>there</b>", "received_at": "now"}
+CONTEXT = {
+    "name": "Aline",
+    "email": "aline@example.org",
+    "message": "Hello <b>there</b>",
+    "received_at": "now",
+}
 
 
 class FailingBackend(BaseEmailBackend):
@@ -34,7 +39,12 @@ def locmem(settings):
 
 def queued(**overrides):
     return Notification.objects.create(
-        **{"template": "contact_acknowledgement", "recipient": "aline@example.org", "context": CONTEXT, **overrides}
+        **{
+            "template": "contact_acknowledgement",
+            "recipient": "aline@example.org",
+            "context": CONTEXT,
+            **overrides,
+        }
     )
 
 
@@ -87,7 +97,9 @@ def test_a_transient_failure_requeues_with_backoff_until_the_limit(settings):
 @pytest.mark.django_db
 def test_a_refused_recipient_fails_at_once_and_ops_can_retry(settings, monkeypatch):
     settings.EMAIL_BACKEND = f"{__name__}.FailingBackend"
-    monkeypatch.setattr(FailingBackend, "error", smtplib.SMTPRecipientsRefused({"x@example.org": (550, b"no")}))
+    monkeypatch.setattr(
+        FailingBackend, "error", smtplib.SMTPRecipientsRefused({"x@example.org": (550, b"no")})
+    )
     notification = queued()
     assert notification_send(notification_id=notification.pk).status == "failed"
 
@@ -126,7 +138,9 @@ def test_sweep_requeues_stuck_rows_and_reenqueues_forgotten_ones(monkeypatch):
 
 def test_eml_backend_writes_one_readable_file_per_message(tmp_path):
     backend = EmlFileBackend(file_path=tmp_path)
-    messages = [mail.EmailMessage(f"Subject {i}", "Body", "from@example.org", ["to@example.org"]) for i in range(2)]
+    messages = [
+        mail.EmailMessage(f"Subject {i}", "Body", "from@example.org", ["to@example.org"]) for i in range(2)
+    ]
     assert backend.send_messages(messages) == 2
     files = sorted(tmp_path.glob("*.eml"))
     assert len(files) == 2

@@ -4,18 +4,16 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
-    dependencies = [
-    ]
+    dependencies = []
 
     operations = [
         migrations.CreateModel(
-            name='Heartbeat',
+            name="Heartbeat",
             fields=[
-                ('name', models.CharField(max_length=50, primary_key=True, serialize=False)),
-                ('beat_at', models.DateTimeField()),
+                ("name", models.CharField(max_length=50, primary_key=True, serialize=False)),
+                ("beat_at", models.DateTimeField()),
             ],
         ),
     ]

@@ -19,7 +19,10 @@ def test_healthy_when_every_part_answers(client):
     body = response.json()
     assert body["status"] == "ok"
     assert {name: check["ok"] for name, check in body["checks"].items()} == {
-        "database": True, "broker": True, "worker": True, "outbox": True,
+        "database": True,
+        "broker": True,
+        "worker": True,
+        "outbox": True,
     }
     assert body["checks"]["outbox"] == {"ok": True, "pending": 0, "oldest_age_seconds": None}
 

@@ -5,8 +5,8 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
-from services.outbox.events import DomainEvent
 from services.outbox import registry
+from services.outbox.events import DomainEvent
 from services.outbox.models import HandledMessage, OutboxMessage
 from services.outbox.registry import handle_once, subscribers
 from services.outbox.services import message_relay, outbox_purge, outbox_sweep, publish
@@ -33,8 +33,7 @@ class RecordingTask:
 @pytest.fixture
 def recorder(monkeypatch):
     task = RecordingTask("test.recorder")
-    monkeypatch.setitem(registry._subscribers,
-                        SampleHappened.topic, [task])
+    monkeypatch.setitem(registry._subscribers, SampleHappened.topic, [task])
     return task
 
 
@@ -68,8 +67,7 @@ def test_relay_fans_out_once_and_marks_dispatched(recorder):
 @pytest.mark.django_db
 def test_relay_keeps_the_message_when_the_broker_fails(monkeypatch):
     failing = RecordingTask("test.failing", fail=True)
-    monkeypatch.setitem(registry._subscribers,
-                        SampleHappened.topic, [failing])
+    monkeypatch.setitem(registry._subscribers, SampleHappened.topic, [failing])
     message = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 1})
     assert message_relay(message_id=message.pk) is False
     message.refresh_from_db()
@@ -102,7 +100,9 @@ def test_sweep_relays_only_old_undispatched_messages(recorder):
     now = timezone.now()
     old = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 1})
     fresh = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 2})
-    done = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 3}, dispatched_at=now)
+    done = OutboxMessage.objects.create(
+        topic=SampleHappened.topic, payload={"sample_id": 3}, dispatched_at=now
+    )
     OutboxMessage.objects.filter(pk__in=[old.pk, done.pk]).update(created_at=now - timedelta(minutes=5))
 
     assert outbox_sweep() == 1

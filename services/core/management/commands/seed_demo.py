@@ -22,11 +22,18 @@ class Command(BaseCommand):
         password = os.environ.get("DEMO_ADMIN_PASSWORD", "portal-demo-2026")
         user, created = get_user_model().objects.get_or_create(
             username=DEMO_USERNAME,
-            defaults={"email": DEMO_EMAIL, "first_name": "Demo", "last_name": "Administrator",
-                      "is_staff": True, "is_superuser": True},
+            defaults={
+                "email": DEMO_EMAIL,
+                "first_name": "Demo",
+                "last_name": "Administrator",
+                "is_staff": True,
+                "is_superuser": True,
+            },
         )
         if created:
             user.set_password(password)
             user.save(update_fields=["password"])
         self.stdout.write(self.style.SUCCESS("Demo data ready."))
-        self.stdout.write(f"  Staff user: {DEMO_USERNAME} / {password}" + ("" if created else " (unless changed since)"))
+        self.stdout.write(
+            f"  Staff user: {DEMO_USERNAME} / {password}" + ("" if created else " (unless changed since)")
+        )

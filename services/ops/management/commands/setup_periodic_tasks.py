@@ -20,8 +20,12 @@ class Command(BaseCommand):
                 )
             elif isinstance(when, Daily):
                 schedule["crontab"], _ = CrontabSchedule.objects.get_or_create(
-                    minute=str(when.minute), hour=str(when.hour), day_of_week="*", day_of_month="*",
-                    month_of_year="*", timezone="Africa/Kigali",
+                    minute=str(when.minute),
+                    hour=str(when.hour),
+                    day_of_week="*",
+                    day_of_month="*",
+                    month_of_year="*",
+                    timezone="Africa/Kigali",
                 )
             PeriodicTask.objects.update_or_create(
                 name=name, defaults={"task": task, "enabled": True, "description": IN_CODE, **schedule}
