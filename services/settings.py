@@ -183,7 +183,7 @@ if REDIS_URL:
         "socket_timeout": 5,
     }
 else:
-    CELERY_BROKER_URL = "filesystem://"
+    CELERY_BROKER_URL = "atomicfs://"  # worker/filesystem_broker.py: kombu filesystem, atomic writes
     for sub in ("out", "processed"):
         (BROKER_DIR / sub).mkdir(parents=True, exist_ok=True)
     CELERY_BROKER_TRANSPORT_OPTIONS = {

@@ -2,6 +2,8 @@ import os
 
 from celery import Celery
 
+from . import filesystem_broker  # noqa: F401 - registers the atomicfs:// transport
+
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "services.settings")
 
 app = Celery("worker")

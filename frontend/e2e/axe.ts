@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+
+/** Runs axe-core on the page as it is now and fails on any WCAG 2.2 A/AA violation. */
+export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
+  const report = results.violations
+    .map((violation) => {
+      const nodes = violation.nodes
+        .map((node) => `    - ${node.target.join(' ')}\n      ${node.failureSummary?.replace(/\n/g, '\n      ') ?? ''}`)
+        .join('\n');
+      return `  [${violation.impact ?? 'unknown'}] ${violation.id}: ${violation.help}\n    ${violation.helpUrl}\n${nodes}`;
+    })
+    .join('\n\n');
+  // Guard against a silent no-op (e.g. axe not injected): some checks must have run.
+  expect(results.passes.length, `axe ran no checks on ${label}`).toBeGreaterThan(0);
+  expect(results.violations, `Accessibility violations on ${label}:\n${report}`).toEqual([]);
+}

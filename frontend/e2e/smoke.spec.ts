@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+
+import { expectNoAxeViolations } from './axe';
+
+// Every public route of SPEC §2 with the heading a visitor sees there.
+const PUBLIC_ROUTES: [path: string, heading: string][] = [
+  ['/', 'Home'],
+  ['/services', 'Services'],
+  ['/events', 'Upcoming Events'],
+  ['/about', 'About Us'],
+  ['/contact', 'Contact Us'],
+  ['/registration', 'Event Registration'],
+  ['/event', 'Event'],
+  ['/event/1', 'Event Details'],
+  ['/membership', 'Membership Application'],
+  ['/mentorshipdetail', 'Mentorship'],
+  ['/Resources', 'Resources'],
+  ['/Updates', 'Updates'],
+];
+
+// The admin area's screens (outside the public layout), loaded as their own chunks.
+const ADMIN_ROUTES: [path: string, heading: string][] = [
+  ['/adminlogin', 'Admin Login'],
+  ['/reset-password/some-token', 'Reset Password'],
+  ['/dashboard', 'Dashboard'],
+  ['/dashboard/events', 'Events'],
+  ['/dashboard/reports', 'Reports'],
+];
+
+test.describe('public pages', () => {
+  for (const [path, heading] of PUBLIC_ROUTES) {
+    test(`${path} shows "${heading}" and passes axe`, async ({ page }) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+      await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
+      await expectNoAxeViolations(page, path);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  test('an unknown address shows the not-found page', async ({ page }) => {
+    await page.goto('/no-such-page');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await expectNoAxeViolations(page);
+  });
+});
+
+test.describe('admin area placeholders', () => {
+  for (const [path, heading] of ADMIN_ROUTES) {
+    test(`${path} shows "${heading}" outside the public layout and passes axe`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
+      await expectNoAxeViolations(page, path);
+    });
+  }
+});

@@ -1,0 +1,93 @@
+import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['dist', 'node_modules', 'test-results', 'playwright-report'] },
+  {
+    files: ['**/*.{ts,tsx}'],
+    extends: [js.configs.recommended, ...tseslint.configs.strict],
+    languageOptions: {
+      ecmaVersion: 2023,
+      globals: { ...globals.browser },
+    },
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      // No barrel files: import the module that defines the thing.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/index', '**/index.*'], message: 'Import the defining module, not a barrel.' }] },
+      ],
+    },
+  },
+  {
+    files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.ts', 'eslint.config.js'],
+    languageOptions: { globals: { ...globals.node } },
+  },
+  // One-way imports: app → features → components / lib. Features never import each other;
+  // they may use the one API of src/app/api.ts. Tests and test helpers are exempt.
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['src/**/*'],
+      'boundaries/elements': [
+        { type: 'app', pattern: 'src/app' },
+        { type: 'feature', pattern: 'src/features/*', capture: ['featureName'] },
+        { type: 'components', pattern: 'src/components' },
+        { type: 'lib', pattern: 'src/lib' },
+        { type: 'locales', pattern: 'src/locales' },
+      ],
+      // The one RTK Query API, which features extend with injectEndpoints.
+      'boundaries/files': [{ category: 'api', pattern: 'src/app/api.ts' }],
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.json'] } },
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            {
+              from: { element: { types: { anyOf: ['app'] } } },
+              allow: {
+                to: { element: { types: { anyOf: ['app', 'feature', 'components', 'lib'] } } },
+              },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'app' }, file: { categories: 'api' } } },
+            },
+            {
+              from: { element: { type: 'feature' } },
+              allow: {
+                to: { element: { type: 'feature', captured: { featureName: '{{ from.captured.featureName }}' } } },
+              },
+            },
+            {
+              from: { element: { type: 'components' } },
+              allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
+            },
+            {
+              from: { element: { type: 'lib' } },
+              allow: { to: { element: { types: { anyOf: ['lib', 'locales'] } } } },
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

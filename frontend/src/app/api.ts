@@ -1,0 +1,47 @@
+import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+
+/** The keys under which the admin session's access token may be stored (SPEC §6). */
+const TOKEN_KEYS = ['authToken', 'accessToken', 'token'] as const;
+
+function storedAccessToken(): string | null {
+  try {
+    for (const key of TOKEN_KEYS) {
+      const token = window.localStorage.getItem(key);
+      if (token) return token;
+    }
+  } catch {
+    // No storage, no session.
+  }
+  return null;
+}
+
+export const TAG_TYPES = [
+  'Event',
+  'PublicEvent',
+  'Registration',
+  'Member',
+  'Resource',
+  'Update',
+  'User',
+  'Dashboard',
+] as const;
+
+/**
+ * The one API of the app. Every feature adds its endpoints with `api.injectEndpoints`
+ * in its own `api.ts`. (Refresh-on-401 arrives with the admin sign-in.)
+ */
+export const api = createApi({
+  reducerPath: 'api',
+  baseQuery: fetchBaseQuery({
+    // Absolute on the page's own origin (the same as '/api/' in a browser; Node's fetch in
+    // tests needs an absolute URL).
+    baseUrl: new URL('/api/', window.location.origin).href,
+    prepareHeaders: (headers) => {
+      const token = storedAccessToken();
+      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+      return headers;
+    },
+  }),
+  tagTypes: TAG_TYPES,
+  endpoints: () => ({}),
+});

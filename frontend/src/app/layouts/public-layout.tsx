@@ -1,0 +1,234 @@
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink, useLocation } from 'react-router-dom';
+
+import { Logo } from '../../components/logo';
+import { SocialLinks } from '../../components/social-links';
+import i18n, { availableLanguages } from '../../lib/i18n';
+import { SITE, whatsappChatUrl } from '../../lib/site-config';
+import './public-layout.css';
+import { RouteOutlet } from './route-outlet';
+
+const NAV_LINKS = [
+  { to: '/', key: 'nav.home' },
+  { to: '/about', key: 'nav.about' },
+  { to: '/services', key: 'nav.services' },
+  { to: '/Resources', key: 'nav.resources' },
+  { to: '/Updates', key: 'nav.updates' },
+  { to: '/events', key: 'nav.events' },
+  { to: '/contact', key: 'nav.contact' },
+] as const;
+
+/** True once the page is scrolled past the given element's own height. */
+function useScrolledPast(ref: React.RefObject<HTMLElement | null>) {
+  const [past, setPast] = useState(false);
+  useEffect(() => {
+    const update = () => setPast(window.scrollY > (ref.current?.offsetHeight ?? 0));
+    update();
+    window.addEventListener('scroll', update, { passive: true });
+    return () => window.removeEventListener('scroll', update);
+  }, [ref]);
+  return past;
+}
+
+function SiteHeader() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  // The small-screen menu is open for one page only: navigating closes it.
+  const [menuOpenAt, setMenuOpenAt] = useState<string | null>(null);
+  const menuOpen = menuOpenAt === pathname;
+  const [height, setHeight] = useState(0);
+  const barRef = useRef<HTMLDivElement>(null);
+  const stuck = useScrolledPast(barRef);
+
+  // Keep the bar's space in the flow while it is fixed, so the page does not jump.
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    const measure = () => setHeight(bar.offsetHeight);
+    measure();
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    observer?.observe(bar);
+    return () => observer?.disconnect();
+  }, []);
+
+  return (
+    <header className="site-header" style={stuck ? { minHeight: height } : undefined}>
+      <div ref={barRef} className={`site-header__bar${stuck ? ' site-header__bar--stuck' : ''}`}>
+        <div className="site-header__inner container">
+          <Link to="/" className="brand" aria-label={t('site.homeLink')}>
+            <Logo />
+            <span className="brand__text" aria-hidden="true">
+              <span className="brand__short">{t('site.shortName')}</span>
+              <span className="brand__long">{t('site.name')}</span>
+            </span>
+          </Link>
+          <button
+            type="button"
+            className="menu-toggle"
+            aria-expanded={menuOpen}
+            aria-controls="main-menu"
+            onClick={() => setMenuOpenAt(menuOpen ? null : pathname)}
+          >
+            <span className="menu-toggle__icon" aria-hidden="true" />
+            <span className="visually-hidden">{t(menuOpen ? 'a11y.closeMenu' : 'a11y.openMenu')}</span>
+          </button>
+          <nav
+            id="main-menu"
+            className={`main-nav${menuOpen ? ' main-nav--open' : ''}`}
+            aria-label={t('a11y.mainNavigation')}
+          >
+            <ul className="main-nav__list">
+              {NAV_LINKS.map((link) => (
+                <li key={link.to}>
+                  <NavLink to={link.to} end className="main-nav__link">
+                    {t(link.key)}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            <Link to="/membership" className="button button--accent main-nav__join">
+              {t('nav.joinUs')}
+            </Link>
+          </nav>
+        </div>
+      </div>
+    </header>
+  );
+}
+
+function LanguagePicker() {
+  const { t, i18n: instance } = useTranslation();
+  // Appears by itself as soon as a second language has catalogues.
+  if (availableLanguages.length < 2) return null;
+  return (
+    <p className="language-picker">
+      <label htmlFor="language-picker">{t('language.label')}</label>{' '}
+      <select
+        id="language-picker"
+        value={instance.resolvedLanguage}
+        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+      >
+        {availableLanguages.map((language) => (
+          <option key={language} value={language}>
+            {t(`language.${language}`)}
+          </option>
+        ))}
+      </select>
+    </p>
+  );
+}
+
+function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function SiteFooter() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <FooterSection id="footer-about" title={t('footer.aboutHeading')}>
+          <p>{t('footer.about')}</p>
+        </FooterSection>
+        <FooterSection id="footer-links" title={t('footer.linksHeading')}>
+          <ul className="plain-list site-footer__links">
+            {NAV_LINKS.slice(1).map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{t(link.key)}</Link>
+              </li>
+            ))}
+            <li>
+              <Link to="/membership">{t('nav.joinUs')}</Link>
+            </li>
+          </ul>
+        </FooterSection>
+        <FooterSection id="footer-contact" title={t('footer.contactHeading')}>
+          <address className="site-footer__address">
+            <p>
+              <span className="site-footer__label">{t('footer.addressLabel')}: </span>
+              {t('site.address')}
+            </p>
+            <p>
+              <span className="site-footer__label">{t('footer.phoneLabel')}: </span>
+              <a href={SITE.phoneHref}>{SITE.phone}</a>
+            </p>
+            <p>
+              <span className="site-footer__label">{t('footer.emailLabel')}: </span>
+              <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+            </p>
+          </address>
+        </FooterSection>
+        <FooterSection id="footer-follow" title={t('footer.followHeading')}>
+          <SocialLinks />
+          <LanguagePicker />
+        </FooterSection>
+      </div>
+      <p className="site-footer__copyright container">
+        {t('footer.copyright', { year, name: t('site.name') })}
+      </p>
+    </footer>
+  );
+}
+
+function ChatLink() {
+  const { t } = useTranslation();
+  return (
+    <a
+      className="chat-link"
+      href={whatsappChatUrl(t('chat.greeting'))}
+      target="_blank"
+      rel="noopener noreferrer"
+    >
+      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2c-1.5 0-3-.4-4.3-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.8 11.9 11.9 0 0 0 4.6 4c1.7.7 2.3.8 3.2.7a2.7 2.7 0 0 0 1.8-1.3 2.2 2.2 0 0 0 .2-1.3c-.1-.1-.2-.2-.5-.3z"
+        />
+      </svg>
+      <span className="visually-hidden">
+        {t('chat.label')} {t('a11y.opensInNewTab')}
+      </span>
+    </a>
+  );
+}
+
+/** The frame of every public page: skip link, navigation bar, content, footer, chat link. */
+export function PublicLayout() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const mainRef = useRef<HTMLElement>(null);
+  const firstRender = useRef(true);
+
+  // After a client-side navigation, start reading at the new page's content
+  // (ScrollRestoration puts the page back at the top).
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    mainRef.current?.focus({ preventScroll: true });
+  }, [pathname]);
+
+  return (
+    <div className="public-layout">
+      <a className="skip-link" href="#main-content">
+        {t('a11y.skipToContent')}
+      </a>
+      <SiteHeader />
+      <main id="main-content" ref={mainRef} tabIndex={-1} className="public-layout__main">
+        <RouteOutlet />
+      </main>
+      <SiteFooter />
+      <ChatLink />
+    </div>
+  );
+}

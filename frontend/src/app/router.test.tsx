@@ -1,0 +1,52 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+
+import { renderRoute } from '../testing/render';
+
+describe('Routes', () => {
+  it.each([
+    ['/services', 'Services'],
+    ['/Resources', 'Resources'],
+    ['/Updates', 'Updates'],
+    ['/event/42', 'Event Details'],
+    ['/membership', 'Membership Application'],
+  ])('%s shows its placeholder inside the public layout', async (route, title) => {
+    renderRoute(route);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByText('This page is coming soon. Please check back later.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it('/contact shows the real contact form', async () => {
+    renderRoute('/contact');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['/adminlogin', 'Admin Login'],
+    ['/reset-password/abc123', 'Reset Password'],
+  ])('%s is outside the public layout', async (route, title) => {
+    renderRoute(route);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+
+  it('/dashboard/reports shows its placeholder in the dashboard frame', async () => {
+    renderRoute('/dashboard/reports');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Dashboard navigation' })).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
+  });
+
+  it('/dashboard/edit-event/7 shows the edit form placeholder', async () => {
+    renderRoute('/dashboard/edit-event/7');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Edit Event' })).toBeInTheDocument();
+  });
+
+  it('an unknown address shows the not-found page with a way home', async () => {
+    renderRoute('/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+  });
+});

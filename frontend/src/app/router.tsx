@@ -1,0 +1,108 @@
+import { lazy, type ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router-dom';
+
+import { PublicLayout } from './layouts/public-layout';
+import { NotFoundPage } from './not-found-page';
+import { RootLayout } from './root-layout';
+import { RouteError } from './route-error';
+
+/** React.lazy for a module's named export: every page is its own chunk. */
+function page<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M & string) {
+  const Page = lazy(async () => ({ default: (await load())[name] as ComponentType }));
+  return <Page />;
+}
+
+// Public site.
+const home = page(() => import('../features/content/pages/home-page'), 'HomePage');
+const services = page(() => import('../features/content/pages/services-page'), 'ServicesPage');
+const about = page(() => import('../features/content/pages/about-page'), 'AboutPage');
+const contact = page(() => import('../features/content/pages/contact-page'), 'ContactPage');
+const resources = page(() => import('../features/content/pages/resources-page'), 'ResourcesPage');
+const updates = page(() => import('../features/content/pages/updates-page'), 'UpdatesPage');
+const mentorship = page(
+  () => import('../features/content/pages/mentorship-detail-page'),
+  'MentorshipDetailPage',
+);
+const events = page(() => import('../features/events/pages/events-page'), 'EventsPage');
+const eventDetail = page(() => import('../features/events/pages/event-detail-page'), 'EventDetailPage');
+const registration = page(
+  () => import('../features/registrations/pages/registration-page'),
+  'RegistrationPage',
+);
+const membership = page(() => import('../features/members/pages/membership-page'), 'MembershipPage');
+
+// Admin area: none of it is in the public bundle.
+const adminLogin = page(() => import('../features/auth/pages/admin-login-page'), 'AdminLoginPage');
+const resetPassword = page(
+  () => import('../features/auth/pages/reset-password-page'),
+  'ResetPasswordPage',
+);
+const dashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout');
+const dashboardHome = page(
+  () => import('../features/dashboard/pages/dashboard-home-page'),
+  'DashboardHomePage',
+);
+const eventsAdmin = page(() => import('../features/events/pages/events-admin-page'), 'EventsAdminPage');
+const eventForm = page(() => import('../features/events/pages/event-form-page'), 'EventFormPage');
+const members = page(() => import('../features/members/pages/members-page'), 'MembersPage');
+const registrationsOverview = page(
+  () => import('../features/registrations/pages/registrations-overview-page'),
+  'RegistrationsOverviewPage',
+);
+const eventRegistrations = page(
+  () => import('../features/registrations/pages/event-registrations-page'),
+  'EventRegistrationsPage',
+);
+const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage');
+const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage');
+const reports = page(() => import('../features/reports/pages/reports-page'), 'ReportsPage');
+
+/** Every route of SPEC §2. Exported so tests can mount them in a memory router. */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <PublicLayout />,
+        children: [
+          { index: true, element: home },
+          { path: 'services', element: services },
+          { path: 'events', element: events },
+          { path: 'about', element: about },
+          { path: 'contact', element: contact },
+          { path: 'registration', element: registration },
+          { path: 'event', element: eventDetail },
+          { path: 'event/:id', element: eventDetail },
+          { path: 'membership', element: membership },
+          { path: 'mentorshipdetail', element: mentorship },
+          { path: 'Resources', element: resources },
+          { path: 'Updates', element: updates },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      { path: 'adminlogin', element: adminLogin },
+      { path: 'reset-password/:token', element: resetPassword },
+      {
+        path: 'dashboard',
+        element: dashboardLayout,
+        children: [
+          { index: true, element: dashboardHome },
+          { path: 'events', element: eventsAdmin },
+          { path: 'create-event', element: eventForm },
+          { path: 'edit-event/:eventId', element: eventForm },
+          { path: 'members', element: members },
+          { path: 'registrations', element: registrationsOverview },
+          { path: 'registrations/:eventId', element: eventRegistrations },
+          { path: 'settings', element: settings },
+          { path: 'reports', element: reports },
+          { path: 'profile', element: profile },
+        ],
+      },
+    ],
+  },
+];
+
+export function createAppRouter() {
+  return createBrowserRouter(routes);
+}

@@ -1,0 +1,11 @@
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** Sets the browser tab's title to '<page> | <short name>'. */
+export function useDocumentTitle(pageTitle: string) {
+  const { t } = useTranslation();
+  const suffix = t('site.shortName');
+  useEffect(() => {
+    document.title = pageTitle ? `${pageTitle} | ${suffix}` : suffix;
+  }, [pageTitle, suffix]);
+}

@@ -1,0 +1,93 @@
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
+import { useSendContactMessageMutation, type ContactMessage } from '../api';
+
+const EMPTY: ContactMessage = { name: '', email: '', message: '' };
+const FIELDS = ['name', 'email', 'message'] as const;
+
+type Outcome = { kind: 'success' | 'error'; text: string } | null;
+
+/** The contact form: idle → sending → success (form cleared) or error. */
+export function ContactForm() {
+  const { t } = useTranslation('contact');
+  const [values, setValues] = useState<ContactMessage>(EMPTY);
+  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [sendContactMessage, { isLoading: sending }] = useSendContactMessageMutation();
+
+  function handleChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
+    const { name, value } = event.target;
+    setValues((current) => ({ ...current, [name]: value }));
+    setFieldErrors(({ [name]: _fixed, ...rest }) => rest);
+  }
+
+  async function handleSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const message: ContactMessage = {
+      name: values.name.trim(),
+      email: values.email.trim(),
+      message: values.message.trim(),
+    };
+    if (!message.name || !message.email || !message.message) {
+      setOutcome({ kind: 'error', text: t('required') });
+      return;
+    }
+    setOutcome(null);
+    setFieldErrors({});
+    try {
+      const reply = await sendContactMessage(message).unwrap();
+      setValues(EMPTY);
+      setOutcome({ kind: 'success', text: reply.message || t('success') });
+    } catch (error) {
+      console.error('Sending the contact message failed', error);
+      setFieldErrors(apiFieldErrors(error));
+      setOutcome({ kind: 'error', text: apiErrorMessage(error) ?? t('failure') });
+    }
+  }
+
+  const errorId = (field: string) => `contact-${field}-error`;
+
+  return (
+    <form className="form contact-form" onSubmit={handleSubmit} noValidate aria-busy={sending}>
+      {FIELDS.map((field) => {
+        const Control = field === 'message' ? 'textarea' : 'input';
+        const fieldError = fieldErrors[field];
+        return (
+          <div className="form__field" key={field}>
+            <label htmlFor={`contact-${field}`}>{t(field)}</label>
+            <Control
+              id={`contact-${field}`}
+              name={field}
+              value={values[field]}
+              onChange={handleChange}
+              required
+              aria-invalid={fieldError ? true : undefined}
+              aria-describedby={fieldError ? errorId(field) : undefined}
+              {...(field === 'message'
+                ? { rows: 6 }
+                : { type: field === 'email' ? 'email' : 'text', autoComplete: field })}
+            />
+            {fieldError && (
+              <p className="form__field-error" id={errorId(field)}>
+                {fieldError}
+              </p>
+            )}
+          </div>
+        );
+      })}
+
+      <div role="status" className="form__status">
+        {outcome?.kind === 'success' && <p className="notice notice--success">{outcome.text}</p>}
+      </div>
+      <div role="alert" className="form__status">
+        {outcome?.kind === 'error' && <p className="notice notice--error">{outcome.text}</p>}
+      </div>
+
+      <button type="submit" className="button button--primary" disabled={sending}>
+        {sending ? t('sending') : t('send')}
+      </button>
+    </form>
+  );
+}

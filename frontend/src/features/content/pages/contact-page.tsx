@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+
+import { PageHeading } from '../../../components/page-heading';
+import { SocialLinks } from '../../../components/social-links';
+import { SITE } from '../../../lib/site-config';
+import { ContactForm } from '../components/contact-form';
+import './contact-page.css';
+
+export function ContactPage() {
+  const { t } = useTranslation(['common', 'contact']);
+  return (
+    <section className="page contact-page">
+      <PageHeading title={t('pages.contact')}>
+        <p>{t('contact:intro')}</p>
+      </PageHeading>
+      <div className="contact-page__grid">
+        <div className="card">
+          <h2>{t('contact:formHeading')}</h2>
+          <ContactForm />
+        </div>
+        <aside className="contact-page__aside">
+          <div className="card">
+            <h2>{t('contact:locationHeading')}</h2>
+            <address>
+              <p>{t('site.location')}</p>
+            </address>
+            <h2>{t('contact:reachUs')}</h2>
+            <ul className="plain-list">
+              <li>
+                {t('footer.emailLabel')}: <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+              </li>
+              <li>
+                {t('footer.phoneLabel')}: <a href={SITE.phoneHref}>{SITE.phone}</a>
+              </li>
+            </ul>
+            <h2>{t('contact:socialHeading')}</h2>
+            <SocialLinks className="social-links--on-light" />
+          </div>
+        </aside>
+      </div>
+    </section>
+  );
+}

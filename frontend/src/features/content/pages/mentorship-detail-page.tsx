@@ -1,0 +1,8 @@
+import { useTranslation } from 'react-i18next';
+
+import { PagePlaceholder } from '../../../components/page-placeholder';
+
+export function MentorshipDetailPage() {
+  const { t } = useTranslation();
+  return <PagePlaceholder title={t('pages.mentorship')} />;
+}
