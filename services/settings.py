@@ -5,6 +5,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -58,6 +59,7 @@ MIDDLEWARE = [
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "services.core.middleware.ApiErrorEnvelopeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",  # server messages and e-mails in the visitor's language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -120,6 +122,8 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 LANGUAGE_CODE = "en"
+# Django ships no locale data for Kinyarwanda; declare it so that its catalogue can be activated.
+LANG_INFO["rw"] = {"bidi": False, "code": "rw", "name": "Kinyarwanda", "name_local": "Ikinyarwanda"}
 LANGUAGES = [("en", "English"), ("rw", "Kinyarwanda"), ("fr", "French"), ("sw", "Kiswahili")]
 LOCALE_PATHS = [BASE_DIR / "services" / "locale"]
 TIME_ZONE = "Africa/Kigali"
