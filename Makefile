@@ -44,21 +44,29 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 # Each test run gets its own DATA_DIR (SQLite test database, broker folder, mail) unless given one.
+# The runners write JUnit reports to $(REPORTS) and the last line adds them up.
 test: build
 	@export TEST_DATA_DIR=$$(mktemp -d /tmp/portal-test.XXXXXX); \
-	 $(MAKE) --no-print-directory lint test-backend test-frontend test-e2e DATA_DIR=$$TEST_DATA_DIR; \
+	 $(MAKE) --no-print-directory lint test-backend test-frontend test-e2e \
+	   DATA_DIR=$$TEST_DATA_DIR REPORTS=$$TEST_DATA_DIR/reports \
+	 && $(PY) .ci/summary.py $$TEST_DATA_DIR/reports; \
 	 status=$$?; rm -rf $$TEST_DATA_DIR; exit $$status
 
+REPORTS ?= $(CURDIR)/var/reports
+
 test-backend: setup
-	DATA_DIR=$${DATA_DIR:-$$(mktemp -d)} SECRET_KEY=test-only-secret-key $(BIN)/pytest
+	mkdir -p $(REPORTS)
+	DATA_DIR=$${DATA_DIR:-$$(mktemp -d)} SECRET_KEY=test-only-secret-key $(BIN)/pytest --junitxml=$(REPORTS)/pytest.xml
 
 test-frontend: setup
+	mkdir -p $(REPORTS)
 	$(NPM) run typecheck
 	$(NPM) run lint
-	$(NPM) run test
+	$(NPM) run test -- --reporter=default --reporter=junit --outputFile.junit=$(REPORTS)/vitest.xml
 
 test-e2e: build
-	DATA_DIR=$${DATA_DIR:-$$(mktemp -d)} bash .ci/e2e
+	mkdir -p $(REPORTS)
+	DATA_DIR=$${DATA_DIR:-$$(mktemp -d)} PLAYWRIGHT_JUNIT_OUTPUT_FILE=$(REPORTS)/playwright.xml bash .ci/e2e
 
 bench: build
 	bash .ci/bench
