@@ -37,7 +37,7 @@ run: build
 	$(PY) manage.py setup_periodic_tasks
 	$(PY) manage.py seed_demo
 	@echo "Starting web, worker and beat on http://localhost:$(PORT) (Ctrl-C stops all three)"
-	PORT=$(PORT) $(BIN)/honcho start -f Procfile
+	PATH="$(CURDIR)/$(BIN):$$PATH" PORT=$(PORT) $(BIN)/honcho start -f Procfile
 
 lint: setup
 	$(BIN)/ruff check .
