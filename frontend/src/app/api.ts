@@ -1,5 +1,7 @@
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
 
+import i18n from '../lib/i18n';
+
 /** The keys under which the admin session's access token may be stored (SPEC §6). */
 const TOKEN_KEYS = ['authToken', 'accessToken', 'token'] as const;
 
@@ -39,6 +41,8 @@ export const api = createApi({
     prepareHeaders: (headers) => {
       const token = storedAccessToken();
       if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
+      // Server messages and e-mails follow the language the visitor reads the site in.
+      if (i18n.language) headers.set('Accept-Language', i18n.language);
       return headers;
     },
   }),
