@@ -56,7 +56,7 @@ REPORTS ?= $(CURDIR)/var/reports
 
 test-backend: setup
 	mkdir -p $(REPORTS)
-	DATA_DIR=$${DATA_DIR:-$$(mktemp -d)} SECRET_KEY=test-only-secret-key $(BIN)/pytest --junitxml=$(REPORTS)/pytest.xml
+	DATA_DIR=$${DATA_DIR:-$$(mktemp -d)} SECRET_KEY=test-only-secret-key-of-at-least-32-bytes $(BIN)/pytest --junitxml=$(REPORTS)/pytest.xml
 
 test-frontend: setup
 	mkdir -p $(REPORTS)

@@ -147,3 +147,24 @@ def celery_worker(django_db_setup, django_db_blocker, tmp_path_factory) -> Itera
     process.log = log
     yield process
     stop(process)
+
+
+@pytest.fixture
+def staff(db):
+    from services.accounts.tests.factories import make_user
+
+    return make_user()
+
+
+@pytest.fixture
+def staff_tokens(staff):
+    from services.accounts.tokens import token_pair_issue
+
+    return token_pair_issue(user=staff)
+
+
+@pytest.fixture
+def staff_client(client, staff_tokens):
+    """The Django test client signed in as a staff user (bearer access token)."""
+    client.defaults["HTTP_AUTHORIZATION"] = f"Bearer {staff_tokens.access}"
+    return client

@@ -2,6 +2,8 @@
 
 from ninja import NinjaAPI
 
+from services.accounts.api import router as accounts_router
+from services.accounts.auth import staff_auth
 from services.content.api import router as content_router
 from services.core.api import JsonParser, install_error_handlers
 from services.ops.api import router as ops_router
@@ -13,8 +15,11 @@ api = NinjaAPI(
     urls_namespace="api",
     docs_url="/docs",
     parser=JsonParser(),
+    # Every operation needs a staff access token unless it says auth=None (the public ones).
+    auth=staff_auth,
 )
 install_error_handlers(api)
 
 api.add_router("", ops_router)
+api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)

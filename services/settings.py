@@ -2,6 +2,7 @@
 (documented in compose/.env.example); the defaults are the embedded mode of `make run`."""
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -46,7 +47,11 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "django_celery_beat",
+    "axes",
+    "ninja_jwt",
+    "ninja_jwt.token_blacklist",
     "services.core",
+    "services.accounts",
     "services.outbox",
     "services.notifications",
     "services.content",
@@ -113,6 +118,11 @@ else:
             "LOCATION": str(DATA_DIR / "cache"),
         }
     }
+
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",  # refuses a locked-out username + address first
+    "django.contrib.auth.backends.ModelBackend",
+]
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -238,3 +248,36 @@ LOGGING = {
 # Throttling identifies clients by REMOTE_ADDR, or by X-Forwarded-For behind this many proxies
 # (compose's nginx: 1). Without it a client could forge the header to dodge limits.
 NINJA_NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+
+# --- Accounts ----------------------------------------------------------------------------
+# Access tokens are short so that a revoked session ends quickly; the refresh token matches
+# SPEC's 24-hour session. Refresh tokens rotate on every use and the old one is blacklisted.
+NINJA_JWT = {
+    "ACCESS_TOKEN_LIFETIME": timedelta(minutes=int(os.environ.get("ACCESS_TOKEN_MINUTES", "15"))),
+    "REFRESH_TOKEN_LIFETIME": timedelta(hours=24),
+    "ROTATE_REFRESH_TOKENS": True,
+    "BLACKLIST_AFTER_ROTATION": True,
+    "UPDATE_LAST_LOGIN": False,
+    "SIGNING_KEY": SECRET_KEY,
+}
+# Login lockout (django-axes): 5 failures for one username from one address lock that pair
+# out for 15 minutes. Enough for typos, too few for guessing; an attacker elsewhere cannot lock
+# the real admin out, because the address is part of the key.
+# The API answers its own lockout envelope, so axes' middleware (an HTML/JSON page of its own)
+# is not installed; the backend still refuses a locked-out pair everywhere, /admin/ included.
+SILENCED_SYSTEM_CHECKS = ["axes.W002"]
+AXES_FAILURE_LIMIT = 5
+AXES_COOLOFF_MINUTES = 15
+AXES_COOLOFF_TIME = timedelta(minutes=AXES_COOLOFF_MINUTES)
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_VERBOSE = False
+AXES_IPWARE_PROXY_COUNT = NINJA_NUM_PROXIES or None
+AXES_IPWARE_META_PRECEDENCE_ORDER = (
+    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if NINJA_NUM_PROXIES else ("REMOTE_ADDR",)
+)
+
+LOGIN_RATE = os.environ.get("LOGIN_RATE", "30/m")  # per client address, across usernames
+PASSWORD_RESET_RATE = os.environ.get("PASSWORD_RESET_RATE", "10/h")  # per client address
+PASSWORD_RESET_PER_EMAIL = 3  # reset e-mails per address per hour; more are silently dropped
+PASSWORD_RESET_TOKEN_MINUTES = 60

@@ -22,6 +22,8 @@ BEAT_SCHEDULE = {
     "ops-heartbeat": ("ops.heartbeat", Every(30)),
     # Re-queues e-mails stuck in flight or never enqueued: every 2 minutes.
     "notifications-sweep": ("notifications.sweep", Every(120)),
+    # Deletes password-reset links that expired (60 min) or were used: every hour.
+    "accounts-purge-reset-tokens": ("accounts.purge_reset_tokens", Every(3600)),
     # Deletes dispatched outbox messages older than OUTBOX_RETENTION_DAYS: daily at 03:15 Kigali time.
     "outbox-purge": ("outbox.purge", Daily(hour=3, minute=15)),
 }

@@ -122,15 +122,24 @@ def notification_send(*, notification_id: int) -> SendOutcome | None:
     notification.status = Notification.Status.SENT
     notification.sent_at = timezone.now()
     notification.error = ""
-    notification.save(update_fields=["message_id", "status", "sent_at", "error", "updated_at"])
+    _scrub_secrets(notification)
+    notification.save(update_fields=["message_id", "status", "sent_at", "error", "context", "updated_at"])
     return SendOutcome(status=notification.status)
+
+
+def _scrub_secrets(notification: Notification) -> None:
+    """Context keys listed in `_secret` (a reset link, say) are not kept once no send is due."""
+    for key in notification.context.get("_secret", []):
+        notification.context[key] = "[removed after sending]"
 
 
 def _record_failure(notification: Notification, exc: Exception, *, transient: bool) -> SendOutcome:
     notification.error = f"{type(exc).__name__}: {exc}"[:2000]
     retry = transient and notification.attempts < settings.NOTIFICATION_MAX_ATTEMPTS
     notification.status = Notification.Status.QUEUED if retry else Notification.Status.FAILED
-    notification.save(update_fields=["error", "status", "updated_at"])
+    if not retry:
+        _scrub_secrets(notification)
+    notification.save(update_fields=["error", "status", "context", "updated_at"])
     logger.warning(
         "Notification %s attempt %s failed: %s", notification.pk, notification.attempts, notification.error
     )

@@ -20,15 +20,15 @@ def subscribers(topic: str) -> list[Task]:
     return list(_subscribers.get(topic, ()))
 
 
-def subscribe(topic: str, **task_options) -> Callable[[Handler], Task]:
-    """Register `handler(event, message)` for `topic`.
+def subscribe(topic: str, **task_options) -> Callable[[Handler], Handler]:
+    """Register `handler(event, message)` for `topic`; the Celery task is `handler.task`.
 
     The handler runs in a transaction together with the row that marks it done for this
     message, so it runs to completion at most once per message whatever the redeliveries.
     Side effects beyond the database (e-mail) must be queued as rows, not performed inline.
     """
 
-    def decorator(handler: Handler) -> Task:
+    def decorator(handler: Handler) -> Handler:
         task_name = task_options.pop("name", f"{handler.__module__}.{handler.__name__}")
         options = {
             "acks_late": True,
@@ -43,10 +43,10 @@ def subscribe(topic: str, **task_options) -> Callable[[Handler], Task]:
         def run(message_id: str) -> bool:
             return handle_once(task_name, message_id, handler)
 
-        run.topic = topic
         if all(task.name != task_name for task in _subscribers[topic]):
             _subscribers[topic].append(run)
-        return run
+        handler.task = run
+        return handler
 
     return decorator
 

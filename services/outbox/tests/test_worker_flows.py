@@ -71,7 +71,7 @@ def test_one_email_per_message_even_when_relayed_and_delivered_again(client, cel
     OutboxMessage.objects.filter(pk=message.pk).update(dispatched_at=None)
     relay.delay(str(message.pk))
     relay.delay(str(message.pk))
-    send_contact_emails.delay(str(message.pk))
+    send_contact_emails.task.delay(str(message.pk))
     for notification_id in Notification.objects.values_list("pk", flat=True):
         send.delay(notification_id)
 

@@ -5,6 +5,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
 
+from services.accounts.models import StaffProfile
+
 DEMO_USERNAME = "admin"
 DEMO_EMAIL = "admin@example.org"
 
@@ -33,6 +35,21 @@ class Command(BaseCommand):
         if created:
             user.set_password(password)
             user.save(update_fields=["password"])
+        StaffProfile.objects.get_or_create(
+            user=user,
+            defaults={
+                "role": "Administrator",
+                "phone": "+250 788 123 456",
+                "preferred_language": "Kinyarwanda",
+                "occupation": "Sign language interpreter",
+                "organization": "RNSLIA secretariat",
+                "experience_years": 8,
+                "preferred_communication_language": "Rwandan Sign Language",
+                "skills": "Conference interpreting, training",
+                "areas_of_interest": ["Advocacy", "Training"],
+                "certifications": "Certified interpreter (2019)",
+            },
+        )
         self.stdout.write(self.style.SUCCESS("Demo data ready."))
         self.stdout.write(
             f"  Staff user: {DEMO_USERNAME} / {password}" + ("" if created else " (unless changed since)")

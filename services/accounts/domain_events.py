@@ -1,0 +1,16 @@
+from dataclasses import dataclass
+
+from services.outbox.events import DomainEvent
+
+
+@dataclass(frozen=True)
+class PasswordResetRequested(DomainEvent):
+    topic = "password_reset.requested"
+    user_id: int
+
+
+@dataclass(frozen=True)
+class PasswordChanged(DomainEvent):
+    topic = "password.changed"
+    user_id: int
+    how: str  # "change" from the settings screen, or "reset" through an e-mailed link

@@ -1,0 +1,203 @@
+import hashlib
+import logging
+import secrets
+from datetime import timedelta
+
+from django.conf import settings
+from django.contrib.auth import authenticate, get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.contrib.auth.signals import user_logged_in, user_login_failed
+from django.core.cache import cache
+from django.core.exceptions import ValidationError
+from django.db import transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from services.core.errors import ApplicationError, ValidationFailed
+from services.outbox.services import publish
+
+from .domain_events import PasswordChanged, PasswordResetRequested
+from .models import PasswordResetToken
+from .tokens import TokenPair, token_pair_issue, tokens_revoke_all
+
+logger = logging.getLogger(__name__)
+User = get_user_model()
+
+
+class InvalidCredentials(ApplicationError):
+    status = 401
+    code = "invalid_credentials"
+
+
+class LockedOut(ApplicationError):
+    status = 429
+    code = "locked_out"
+
+
+class InvalidResetToken(ApplicationError):
+    status = 400
+    code = "invalid_token"
+
+
+def is_staff_user(user) -> bool:
+    return bool(user and user.is_active and user.is_staff)
+
+
+def _required(**values: str) -> None:
+    missing = {name: _("This field is required.") for name, value in values.items() if not value}
+    if missing:
+        raise ValidationFailed(_("Please enter both username and password"), fields=missing)
+
+
+def staff_login(*, request, username: str, password: str) -> tuple[TokenPair, object]:
+    """Sign a staff user in. Wrong username, wrong password and a non-staff account all get the
+    same answer (no enumeration); failures are counted per username + client address by
+    django-axes, which locks the pair out for AXES_COOLOFF_TIME after AXES_FAILURE_LIMIT."""
+    username = username.strip()
+    _required(username=username, password=password)
+    user = authenticate(request=request, username=username, password=password)
+    if getattr(request, "axes_locked_out", False):
+        raise LockedOut(
+            _("Too many failed sign-in attempts. Please try again in %(minutes)d minutes.")
+            % {"minutes": settings.AXES_COOLOFF_MINUTES}
+        )
+    if not is_staff_user(user):
+        if user is not None:  # right password, but not staff: counted as a failure all the same
+            user_login_failed.send(sender=__name__, credentials={"username": username}, request=request)
+        raise InvalidCredentials(_("Invalid username or password"))
+    # Updates last_login and lets axes clear this username + address's failures.
+    user_logged_in.send(sender=user.__class__, request=request, user=user)
+    return token_pair_issue(user=user), user
+
+
+def _hash(raw_token: str) -> str:
+    return hashlib.sha256(raw_token.encode()).hexdigest()
+
+
+def password_reset_request(*, email: str) -> None:
+    """Publish `password_reset.requested` for a known active staff e-mail. The caller answers
+    the same sentence whatever happens here, so nobody learns which addresses exist."""
+    email = email.strip()
+    if not email:
+        raise ValidationFailed(
+            _("Please enter your email address"), fields={"email": _("This field is required.")}
+        )
+    if len(email) > 254:
+        raise ValidationFailed(_("Please enter a valid e-mail address."), fields={"email": _("Too long.")})
+    users = list(
+        User.objects.filter(email__iexact=email, is_active=True, is_staff=True).values_list("pk", flat=True)
+    )
+    if not users:
+        return
+    # At most PASSWORD_RESET_PER_EMAIL e-mails per address per hour, whatever the client address.
+    key = f"password-reset:{_hash(email.lower())}"
+    cache.add(key, 0, timeout=3600)
+    try:
+        if cache.incr(key) > settings.PASSWORD_RESET_PER_EMAIL:
+            logger.info("Password reset e-mails for one address exceeded the hourly limit")
+            return
+    except Exception:
+        logger.warning("Reset limit cache unavailable; request allowed", exc_info=True)
+    with transaction.atomic():
+        for user_id in users:
+            publish(PasswordResetRequested(user_id=user_id))
+
+
+def password_reset_token_issue(*, user) -> str:
+    """A new single-use link token for `user`; every earlier one stops working."""
+    raw = secrets.token_urlsafe(32)
+    with transaction.atomic():
+        PasswordResetToken.objects.filter(user=user, used_at__isnull=True).delete()
+        PasswordResetToken.objects.create(
+            user=user,
+            token_hash=_hash(raw),
+            expires_at=timezone.now() + timedelta(minutes=settings.PASSWORD_RESET_TOKEN_MINUTES),
+        )
+    return raw
+
+
+def _usable_tokens():
+    return PasswordResetToken.objects.filter(
+        used_at__isnull=True, expires_at__gt=timezone.now(), user__is_active=True, user__is_staff=True
+    )
+
+
+def password_reset_token_is_valid(*, token: str) -> bool:
+    return bool(token) and len(token) <= 200 and _usable_tokens().filter(token_hash=_hash(token)).exists()
+
+
+def _validate_new_password(password: str, user, field: str) -> None:
+    if len(password) > 128:
+        raise ValidationFailed(
+            _("Password must be at most 128 characters long."),
+            fields={field: _("Password must be at most 128 characters long.")},
+        )
+    try:
+        validate_password(password, user)
+    except ValidationError as exc:
+        raise ValidationFailed(exc.messages[0], fields={field: " ".join(exc.messages)}) from exc
+
+
+def _password_set(user, password: str, *, how: str) -> None:
+    user.set_password(password)
+    user.save(update_fields=["password"])
+    PasswordResetToken.objects.filter(user=user, used_at__isnull=True).update(used_at=timezone.now())
+    tokens_revoke_all(user=user)
+    publish(PasswordChanged(user_id=user.pk, how=how))
+
+
+def password_reset_confirm(*, token: str, new_password: str) -> None:
+    invalid = InvalidResetToken(_("Invalid or expired password reset link."))
+    if not token or len(token) > 200:
+        raise invalid
+    with transaction.atomic():
+        reset = (
+            _usable_tokens()
+            .select_for_update()
+            .select_related("user")
+            .filter(token_hash=_hash(token))
+            .first()
+        )
+        if reset is None:
+            raise invalid
+        if not new_password:
+            raise ValidationFailed(
+                _("Please enter and confirm your new password."),
+                fields={"new_password": _("This field is required.")},
+            )
+        _validate_new_password(new_password, reset.user, "new_password")
+        _password_set(reset.user, new_password, how="reset")
+
+
+def password_change(*, user, current_password: str, new_password: str) -> TokenPair:
+    """Change the password, revoke every refresh token of the user (other sessions end within
+    the access token's lifetime) and hand this session a fresh pair."""
+    if not current_password or not new_password:
+        missing = {
+            name: _("This field is required.")
+            for name, value in (("current_password", current_password), ("new_password", new_password))
+            if not value
+        }
+        raise ValidationFailed(_("All password fields are required"), fields=missing)
+    if not user.check_password(current_password):
+        raise ValidationFailed(
+            _("Your current password is incorrect."),
+            fields={"current_password": _("Your current password is incorrect.")},
+        )
+    if current_password == new_password:
+        raise ValidationFailed(
+            _("The new password must differ from the current one."),
+            fields={"new_password": _("The new password must differ from the current one.")},
+        )
+    _validate_new_password(new_password, user, "new_password")
+    with transaction.atomic():
+        _password_set(user, new_password, how="change")
+        return token_pair_issue(user=user)
+
+
+def password_reset_tokens_purge() -> int:
+    """Delete links that expired or were used more than a day ago."""
+    now = timezone.now()
+    deleted, _ = PasswordResetToken.objects.filter(expires_at__lt=now).delete()
+    used, _ = PasswordResetToken.objects.filter(used_at__lt=now - timedelta(days=1)).delete()
+    return deleted + used

@@ -1,0 +1,268 @@
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from services.accounts.handlers import send_password_changed_notice, send_password_reset_link
+from services.accounts.models import PasswordResetToken
+from services.accounts.services import password_reset_tokens_purge
+from services.notifications.models import Notification
+from services.notifications.services import notification_send
+from services.outbox.events import event_from_payload
+from services.outbox.models import OutboxMessage
+
+from .factories import PASSWORD, make_user
+
+REQUEST = "/api/users/request-password-reset/"
+SAME_ANSWER = {"message": "If your email exists in our system, you will receive a password reset link."}
+
+
+def post(client, path, payload, **extra):
+    return client.post(path, data=payload, content_type="application/json", **extra)
+
+
+def run_handlers(topic):
+    """Run the handlers of every stored message of `topic`, as the worker would."""
+    handlers = {
+        "password_reset.requested": send_password_reset_link,
+        "password.changed": send_password_changed_notice,
+    }
+    for message in OutboxMessage.objects.filter(topic=topic):
+        handlers[topic](event_from_payload(topic, message.payload), message)
+
+
+def reset_link_token(user) -> str:
+    run_handlers("password_reset.requested")
+    notification = Notification.objects.filter(template="password_reset", recipient=user.email).latest("pk")
+    return notification.context["reset_url"].rsplit("/", 1)[1]
+
+
+@pytest.mark.django_db
+def test_a_known_staff_email_gets_an_event_and_anyone_gets_the_same_answer(client, staff):
+    make_user("member", staff=False, email="member@example.org")
+    for email in ("STAFFER@example.org", "nobody@example.org", "member@example.org"):
+        response = post(client, REQUEST, {"email": email})
+        assert (response.status_code, response.json()) == (200, SAME_ANSWER)
+    assert [m.payload for m in OutboxMessage.objects.all()] == [{"user_id": staff.pk}]
+
+
+@pytest.mark.django_db
+def test_a_blank_email_answers_the_screen_message(client):
+    response = post(client, REQUEST, {"email": " "})
+    assert response.status_code == 400
+    assert response.json()["detail"] == "Please enter your email address"
+
+
+@pytest.mark.django_db
+def test_reset_link_is_stored_hashed_sent_once_and_scrubbed_after_sending(client, staff, settings):
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    settings.FRONTEND_URL = "https://portal.example.org"
+    post(client, REQUEST, {"email": staff.email})
+    token = reset_link_token(staff)
+
+    stored = PasswordResetToken.objects.get()
+    assert stored.token_hash != token and len(stored.token_hash) == 64
+    assert 59 <= (stored.expires_at - stored.created_at).total_seconds() / 60 <= 60
+    notification = Notification.objects.get(template="password_reset")
+    assert notification.context["reset_url"] == f"https://portal.example.org/reset-password/{token}"
+
+    from django.core import mail
+
+    notification_send(notification_id=notification.pk)
+    assert f"https://portal.example.org/reset-password/{token}" in mail.outbox[0].body
+    notification.refresh_from_db()
+    assert token not in str(notification.context)
+
+
+@pytest.mark.django_db
+def test_a_link_works_once(client, staff):
+    post(client, REQUEST, {"email": staff.email})
+    token = reset_link_token(staff)
+    assert client.get(f"/api/users/validate-reset-token/{token}/").json() == {"valid": True}
+
+    response = post(client, f"/api/users/reset-password/{token}/", {"new_password": "Brand-New-Pass-77"})
+    assert response.json() == {"message": "Your password has been reset successfully!"}
+    staff.refresh_from_db()
+    assert staff.check_password("Brand-New-Pass-77")
+
+    again = post(client, f"/api/users/reset-password/{token}/", {"new_password": "Another-Pass-88"})
+    assert again.status_code == 400
+    assert again.json() == {"detail": "Invalid or expired password reset link.", "code": "invalid_token"}
+    assert client.get(f"/api/users/validate-reset-token/{token}/").json() == {"valid": False}
+    assert OutboxMessage.objects.filter(topic="password.changed").count() == 1
+
+
+@pytest.mark.django_db
+def test_an_expired_link_and_an_earlier_link_are_void(client, staff):
+    post(client, REQUEST, {"email": staff.email})
+    first = reset_link_token(staff)
+    OutboxMessage.objects.all().delete()
+    post(client, REQUEST, {"email": staff.email})
+    second = reset_link_token(staff)
+    assert client.get(f"/api/users/validate-reset-token/{first}/").json() == {"valid": False}
+    assert client.get(f"/api/users/validate-reset-token/{second}/").json() == {"valid": True}
+
+    PasswordResetToken.objects.update(expires_at=timezone.now() - timedelta(seconds=1))
+    assert client.get(f"/api/users/validate-reset-token/{second}/").json() == {"valid": False}
+    assert (
+        post(
+            client, f"/api/users/reset-password/{second}/", {"new_password": "Brand-New-Pass-77"}
+        ).status_code
+        == 400
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("password", "message"),
+    [
+        ("short1!", "This password is too short. It must contain at least 8 characters."),
+        ("12345678901", "This password is too common."),
+        ("", "Please enter and confirm your new password."),
+    ],
+)
+def test_weak_passwords_are_refused_with_the_validator_message(client, staff, password, message):
+    post(client, REQUEST, {"email": staff.email})
+    token = reset_link_token(staff)
+    response = post(client, f"/api/users/reset-password/{token}/", {"new_password": password})
+    assert response.status_code == 400
+    assert response.json()["detail"] == message
+    assert "new_password" in response.json()["fields"]
+    assert client.get(f"/api/users/validate-reset-token/{token}/").json() == {"valid": True}  # not used up
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("token", ["x", "a" * 300, "%20"])
+def test_junk_tokens_are_invalid_not_errors(client, token):
+    assert client.get(f"/api/users/validate-reset-token/{token}/").json() == {"valid": False}
+
+
+@pytest.mark.django_db
+def test_reset_emails_per_address_are_limited(client, staff, settings):
+    settings.PASSWORD_RESET_PER_EMAIL = 3
+    for _ in range(5):
+        assert post(client, REQUEST, {"email": staff.email}).json() == SAME_ANSWER
+    assert OutboxMessage.objects.filter(topic="password_reset.requested").count() == 3
+
+
+@pytest.mark.django_db
+def test_reset_requests_per_client_address_are_throttled(client):
+    statuses = [post(client, REQUEST, {"email": f"x{i}@example.org"}).status_code for i in range(11)]
+    assert statuses[:10] == [200] * 10 and statuses[10] == 429
+
+
+@pytest.mark.django_db
+def test_change_password_revokes_every_refresh_token_and_returns_a_new_pair(client, staff, staff_tokens):
+    other_session = post(client, "/api/users/login/", {"username": "staffer", "password": PASSWORD}).json()
+    response = post(
+        client,
+        "/api/users/change-password/",
+        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
+        HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}",
+    )
+    assert response.status_code == 200
+    body = response.json()
+    assert body["message"] == "Password changed successfully!"
+    for old in (staff_tokens.refresh, other_session["refresh"]):
+        assert post(client, "/api/users/token/refresh/", {"refresh": old}).status_code == 401
+    assert post(client, "/api/users/token/refresh/", {"refresh": body["refresh"]}).status_code == 200
+    staff.refresh_from_db()
+    assert staff.check_password("Fresh-Password-99")
+    assert OutboxMessage.objects.get(topic="password.changed").payload == {
+        "user_id": staff.pk,
+        "how": "change",
+    }
+
+
+@pytest.mark.django_db
+def test_change_password_voids_reset_links(client, staff, staff_tokens):
+    post(client, REQUEST, {"email": staff.email})
+    token = reset_link_token(staff)
+    post(
+        client,
+        "/api/users/change-password/",
+        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
+        HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}",
+    )
+    assert client.get(f"/api/users/validate-reset-token/{token}/").json() == {"valid": False}
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("payload", "status", "detail", "field"),
+    [
+        (
+            {"current_password": "", "new_password": "x"},
+            400,
+            "All password fields are required",
+            "current_password",
+        ),
+        (
+            {"current_password": "wrong", "new_password": "Fresh-Password-99"},
+            400,
+            "Your current password is incorrect.",
+            "current_password",
+        ),
+        (
+            {"current_password": PASSWORD, "new_password": "short"},
+            400,
+            "This password is too short. It must contain at least 8 characters.",
+            "new_password",
+        ),
+        (
+            {"current_password": PASSWORD, "new_password": "x" * 200},
+            400,
+            "Password must be at most 128 characters long.",
+            "new_password",
+        ),
+    ],
+)
+def test_change_password_errors_are_envelopes(client, staff, staff_tokens, payload, status, detail, field):
+    response = post(
+        client, "/api/users/change-password/", payload, HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}"
+    )
+    assert response.status_code == status
+    assert response.json()["detail"] == detail
+    assert field in response.json()["fields"]
+    staff.refresh_from_db()
+    assert staff.check_password(PASSWORD)
+
+
+@pytest.mark.django_db
+def test_change_password_needs_a_token(client):
+    assert (
+        post(
+            client, "/api/users/change-password/", {"current_password": "a", "new_password": "b"}
+        ).status_code
+        == 401
+    )
+
+
+@pytest.mark.django_db
+def test_password_changed_notice_is_queued(staff, client, staff_tokens):
+    post(
+        client,
+        "/api/users/change-password/",
+        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
+        HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}",
+    )
+    run_handlers("password.changed")
+    notice = Notification.objects.get(template="password_changed")
+    assert notice.recipient == staff.email and notice.context["how"] == "change"
+
+
+@pytest.mark.django_db
+def test_purge_deletes_expired_and_used_links_only(staff):
+    now = timezone.now()
+    PasswordResetToken.objects.create(user=staff, token_hash="a" * 64, expires_at=now - timedelta(minutes=1))
+    PasswordResetToken.objects.create(
+        user=staff,
+        token_hash="b" * 64,
+        expires_at=now + timedelta(minutes=30),
+        used_at=now - timedelta(days=2),
+    )
+    live = PasswordResetToken.objects.create(
+        user=staff, token_hash="c" * 64, expires_at=now + timedelta(minutes=30)
+    )
+    assert password_reset_tokens_purge() == 2
+    assert list(PasswordResetToken.objects.values_list("pk", flat=True)) == [live.pk]
