@@ -6,6 +6,7 @@ from services.accounts.api import router as accounts_router
 from services.accounts.auth import staff_auth
 from services.content.api import router as content_router
 from services.core.api import JsonParser, install_error_handlers
+from services.events.api import router as events_router
 from services.ops.api import router as ops_router
 
 api = NinjaAPI(
@@ -23,3 +24,4 @@ install_error_handlers(api)
 api.add_router("", ops_router)
 api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)
+api.add_router("management/", events_router)

@@ -52,6 +52,8 @@ INSTALLED_APPS = [
     "ninja_jwt.token_blacklist",
     "services.core",
     "services.accounts",
+    "services.events",
+    "services.registrations",
     "services.outbox",
     "services.notifications",
     "services.content",
@@ -281,3 +283,11 @@ LOGIN_RATE = os.environ.get("LOGIN_RATE", "30/m")  # per client address, across 
 PASSWORD_RESET_RATE = os.environ.get("PASSWORD_RESET_RATE", "10/h")  # per client address
 PASSWORD_RESET_PER_EMAIL = 3  # reset e-mails per address per hour; more are silently dropped
 PASSWORD_RESET_TOKEN_MINUTES = 60
+
+# --- Events ------------------------------------------------------------------------------
+# Published events whose date has passed become Completed every night (events.complete_past).
+EVENTS_AUTO_COMPLETE = env_bool("EVENTS_AUTO_COMPLETE", True)
+# The public list and event pages are cached (events/public_cache.py): each web process looks at
+# the shared version at most this often, and entries live at most this long.
+PUBLIC_EVENTS_RECHECK_SECONDS = float(os.environ.get("PUBLIC_EVENTS_RECHECK_SECONDS", "1"))
+PUBLIC_EVENTS_CACHE_SECONDS = int(os.environ.get("PUBLIC_EVENTS_CACHE_SECONDS", "60"))

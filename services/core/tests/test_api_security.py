@@ -16,6 +16,8 @@ PUBLIC = {
     ("POST", "/api/users/request-password-reset/"),
     ("GET", "/api/users/validate-reset-token/{token}/"),
     ("POST", "/api/users/reset-password/{token}/"),
+    ("GET", "/api/management/public-events/"),
+    ("GET", "/api/management/public-events/{event_id}/"),
 }
 
 

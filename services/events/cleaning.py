@@ -1,0 +1,192 @@
+"""The event form's cleaning and validation rules (SPEC §3, §5), applied by the services so that
+every client gets them: split and trim speakers, drop blank agenda and FAQ rows, drop empty
+social links, fall back to the first image, and the limits that keep bad input out."""
+
+from datetime import date, time
+from decimal import Decimal, InvalidOperation
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.core.validators import URLValidator, validate_email
+from django.utils.translation import gettext as _
+
+from services.core.errors import ValidationFailed
+
+from .models import EVENT_IMAGE_IDS, Event
+
+LIMITS = {"title": 200, "subtitle": 300, "location": 255, "description": 20000, "contact_phone": 30}
+MAX_SPEAKERS, MAX_ROWS = 50, 100
+SOCIAL_NETWORKS = ("facebook", "twitter")
+MAX_PRICE = Decimal("1000000000")
+MAX_ATTENDEES = 1_000_000
+
+
+def _text(value: Any) -> str:
+    return value.strip() if isinstance(value, str) else ""
+
+
+def split_speakers(value: Any) -> list[str]:
+    """A list, or the form's comma-separated text: split, trimmed, blanks dropped."""
+    items = value.split(",") if isinstance(value, str) else (value or [])
+    return [item.strip() for item in items if isinstance(item, str) and item.strip()]
+
+
+def keep_complete_rows(rows: Any, first: str, second: str) -> list[dict[str, str]]:
+    """Rows whose two parts are both non-blank after trimming, trimmed."""
+    kept = []
+    for row in rows or []:
+        if not isinstance(row, dict):
+            continue
+        a, b = _text(row.get(first)), _text(row.get(second))
+        if a and b:
+            kept.append({first: a, second: b})
+    return kept
+
+
+def image_id(value: Any) -> str:
+    return value if value in EVENT_IMAGE_IDS else EVENT_IMAGE_IDS[0]
+
+
+def _parse_date(value: Any, errors: dict) -> date | None:
+    try:
+        return date.fromisoformat(_text(value))
+    except ValueError:
+        errors["date"] = _("Enter the date as YYYY-MM-DD.")
+        return None
+
+
+def _parse_time(value: Any, errors: dict) -> time | None:
+    text = _text(value)
+    if not text:
+        return None
+    try:
+        if len(text) not in (5, 8):
+            raise ValueError(text)
+        return time.fromisoformat(text)
+    except ValueError:
+        errors["time"] = _("Enter the time as HH:MM.")
+        return None
+
+
+def _parse_price(value: Any, errors: dict) -> Decimal | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        price = Decimal(str(value).strip())
+        if not price.is_finite() or price < 0 or price > MAX_PRICE:
+            raise InvalidOperation
+    except (InvalidOperation, ValueError):
+        errors["price"] = _("Price must be a number of at least 0.")
+        return None
+    return price.quantize(Decimal("0.01"))
+
+
+def _parse_capacity(value: Any, errors: dict) -> int | None:
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        number = int(str(value).strip())
+        if not 1 <= number <= MAX_ATTENDEES:
+            raise ValueError(number)
+    except ValueError:
+        errors["maximum_attendees"] = _("Maximum attendees must be a whole number of at least 1.")
+        return None
+    return number
+
+
+def _parse_social_links(value: Any, errors: dict) -> dict[str, str]:
+    links = {}
+    for network in SOCIAL_NETWORKS:
+        url = _text((value or {}).get(network)) if isinstance(value, dict) else ""
+        if not url:
+            continue
+        try:
+            URLValidator(schemes=["http", "https"])(url)
+            links[network] = url[:500]
+        except ValidationError:
+            errors[f"social_links.{network}"] = _("Enter a valid URL.")
+    return links
+
+
+def _parse_coordinates(value: Any, errors: dict) -> dict[str, float] | None:
+    if value is None:
+        return None
+    try:
+        lat, lng = float(value["lat"]), float(value["lng"])
+        if not (-90 <= lat <= 90 and -180 <= lng <= 180):
+            raise ValueError
+    except (KeyError, TypeError, ValueError):
+        errors["coordinates"] = _("Coordinates need a latitude (-90 to 90) and a longitude (-180 to 180).")
+        return None
+    return {"lat": lat, "lng": lng}
+
+
+def clean_event_fields(raw: dict[str, Any], *, creating: bool) -> dict[str, Any]:
+    """Model field values from the fields present in `raw`; raises ValidationFailed."""
+    errors: dict[str, str] = {}
+    clean: dict[str, Any] = {}
+
+    required = ("title", "date", "location")
+    if creating or any(name in raw for name in required):
+        missing = [name for name in required if (creating or name in raw) and not _text(raw.get(name))]
+        if missing:
+            raise ValidationFailed(
+                _("Please fill in all required fields: Title, Date, and Location"),
+                fields={name: _("This field is required.") for name in missing},
+            )
+
+    for name, limit in LIMITS.items():
+        if name in raw:
+            clean[name] = _text(raw[name])
+            if len(clean[name]) > limit:
+                errors[name] = _("Keep this under %(limit)d characters.") % {"limit": limit}
+    if "date" in raw:
+        clean["date"] = _parse_date(raw["date"], errors)
+    if "time" in raw:
+        clean["time"] = _parse_time(raw["time"], errors)
+    if "price" in raw:
+        clean["price"] = _parse_price(raw["price"], errors)
+    if "maximum_attendees" in raw:
+        clean["maximum_attendees"] = _parse_capacity(raw["maximum_attendees"], errors)
+    if "contact_email" in raw:
+        clean["contact_email"] = _text(raw["contact_email"])
+        if clean["contact_email"]:
+            try:
+                validate_email(clean["contact_email"])
+            except ValidationError:
+                errors["contact_email"] = _("Enter a valid e-mail address.")
+    if "social_links" in raw:
+        clean["social_links"] = _parse_social_links(raw["social_links"], errors)
+    if "speakers" in raw or creating:
+        clean["speakers"] = [name[:100] for name in split_speakers(raw.get("speakers"))]
+        if len(clean["speakers"]) > MAX_SPEAKERS:
+            errors["speakers"] = _("At most %(limit)d speakers.") % {"limit": MAX_SPEAKERS}
+    for name, first, second in (("agenda", "time", "activity"), ("faqs", "question", "answer")):
+        if name in raw or creating:
+            clean[name] = keep_complete_rows(raw.get(name), first, second)
+            if len(clean[name]) > MAX_ROWS:
+                errors[name] = _("At most %(limit)d items.") % {"limit": MAX_ROWS}
+            elif any(len(row[first]) > 500 or len(row[second]) > 5000 for row in clean[name]):
+                errors[name] = _("An item is too long.")
+    if "event_image_id" in raw or creating:
+        clean["event_image_id"] = image_id(raw.get("event_image_id"))
+    if "coordinates" in raw:
+        clean["coordinates"] = _parse_coordinates(raw["coordinates"], errors)
+    if "status" in raw and raw["status"] not in (None, ""):
+        clean["status"] = clean_status(raw["status"], errors)
+    elif creating:
+        clean["status"] = Event.Status.DRAFT  # SPEC §4: a missing status becomes Draft
+
+    if errors:
+        raise ValidationFailed(next(iter(errors.values())), fields=errors)
+    return clean
+
+
+def clean_status(value: Any, errors: dict | None = None) -> str:
+    if value in Event.Status.values:
+        return value
+    message = _("Status must be one of Draft, Published, Completed or Cancelled.")
+    if errors is None:
+        raise ValidationFailed(message, fields={"status": message})
+    errors["status"] = message
+    return ""

@@ -1,0 +1,56 @@
+from django.conf import settings
+from django.db import models
+
+# SPEC §3: the six fixed event images; an unknown id falls back to the first.
+EVENT_IMAGE_IDS = ("conference1", "workshop1", "seminar1", "panafrica1", "afsli1", "kcc1")
+
+
+class Event(models.Model):
+    class Status(models.TextChoices):
+        DRAFT = "Draft", "Draft"
+        PUBLISHED = "Published", "Published"
+        COMPLETED = "Completed", "Completed"
+        CANCELLED = "Cancelled", "Cancelled"
+
+    title = models.CharField(max_length=200)
+    subtitle = models.CharField(max_length=300, blank=True, default="")
+    description = models.TextField(blank=True, default="")
+    location = models.CharField(max_length=255)
+    price = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)  # None or 0: free
+    date = models.DateField()
+    time = models.TimeField(null=True, blank=True)
+    speakers = models.JSONField(default=list, blank=True)  # ["Name", …]
+    agenda = models.JSONField(default=list, blank=True)  # [{"time", "activity"}, …]
+    faqs = models.JSONField(default=list, blank=True)  # [{"question", "answer"}, …]
+    contact_email = models.EmailField(max_length=254, blank=True, default="")
+    contact_phone = models.CharField(max_length=30, blank=True, default="")
+    social_links = models.JSONField(default=dict, blank=True)  # {"facebook", "twitter"}, empty ones dropped
+    event_image_id = models.CharField(max_length=20, default=EVENT_IMAGE_IDS[0])
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
+    maximum_attendees = models.PositiveIntegerField(null=True, blank=True)  # None: unlimited
+    coordinates = models.JSONField(null=True, blank=True)  # {"lat", "lng"}
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        indexes = [
+            models.Index(fields=["status", "date"], name="event_status_date_idx"),
+            models.Index(fields=["-created_at"], name="event_created_idx"),
+        ]
+        constraints = [
+            models.CheckConstraint(
+                condition=models.Q(price__isnull=True) | models.Q(price__gte=0),
+                name="event_price_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(maximum_attendees__isnull=True) | models.Q(maximum_attendees__gte=1),
+                name="event_capacity_at_least_one",
+            ),
+        ]
+
+    def __str__(self):
+        return f"{self.title} ({self.date})"

@@ -1,0 +1,95 @@
+from datetime import date, datetime, time
+from typing import Any
+
+from ninja import Schema
+
+
+class AgendaItem(Schema):
+    time: str = ""
+    activity: str = ""
+
+
+class Faq(Schema):
+    question: str = ""
+    answer: str = ""
+
+
+class Coordinates(Schema):
+    lat: float
+    lng: float
+
+
+class EventIn(Schema):
+    """Every field optional here: the service applies SPEC's required-field message and cleaning,
+    and an update changes only the fields sent."""
+
+    title: str | None = None
+    subtitle: str | None = None
+    description: str | None = None
+    location: str | None = None
+    price: float | str | None = None
+    date: str | None = None
+    time: str | None = None
+    speakers: list[str] | str | None = None
+    agenda: list[AgendaItem] | None = None
+    faqs: list[Faq] | None = None
+    contact_email: str | None = None
+    contact_phone: str | None = None
+    social_links: dict[str, str | None] | None = None
+    event_image_id: str | None = None
+    status: str | None = None
+    maximum_attendees: int | str | None = None
+    coordinates: Coordinates | None = None
+
+
+class StatusIn(Schema):
+    status: str = ""
+
+
+class EventOut(Schema):
+    id: int
+    title: str
+    subtitle: str
+    description: str
+    location: str
+    price: float | None
+    date: date
+    time: time | None
+    speakers: list[str]
+    agenda: list[AgendaItem]
+    faqs: list[Faq]
+    contact_email: str
+    contact_phone: str
+    social_links: dict[str, str]
+    event_image_id: str
+    status: str
+    maximum_attendees: int | None
+    coordinates: Coordinates | None
+    created_at: datetime
+    total_registrations_count: int = 0
+    approved_registrations_count: int = 0
+    pending_registrations_count: int = 0
+    available_seats: int | None = None
+
+    @staticmethod
+    def resolve_price(obj) -> float | None:
+        return float(obj.price) if obj.price is not None else None
+
+    @staticmethod
+    def resolve_available_seats(obj) -> int | None:
+        if obj.maximum_attendees is None:
+            return None
+        return max(0, obj.maximum_attendees - getattr(obj, "approved_registrations_count", 0))
+
+
+class EventPageOut(Schema):
+    results: list[EventOut]
+    count: int
+    page: int
+    page_size: int
+    total_pages: int
+
+
+def event_payload(event) -> dict[str, Any]:
+    """The JSON-ready form of an event, as the API sends it."""
+    return EventOut.from_orm(event).model_dump(mode="json")

@@ -1,0 +1,108 @@
+from dataclasses import dataclass
+from math import ceil
+
+from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from services.core.errors import NotFound, ValidationFailed
+from services.registrations.models import Registration
+
+from .models import Event
+
+ORDERINGS = {"title", "-title", "date", "-date", "created_at", "-created_at"}
+DEFAULT_ORDERING = "-created_at"
+PAGE_SIZES = (5, 10, 20, 50)
+
+
+def with_registration_counts(queryset: QuerySet) -> QuerySet:
+    """Counts come from the registration rows, in the same query as the events."""
+    status = Registration.Status
+    return queryset.annotate(
+        total_registrations_count=Count("registrations"),
+        approved_registrations_count=Count(
+            "registrations", filter=Q(registrations__registration_status=status.APPROVED)
+        ),
+        pending_registrations_count=Count(
+            "registrations", filter=Q(registrations__registration_status=status.PENDING)
+        ),
+    )
+
+
+def event_list(
+    *, search: str | None = None, status: str | None = None, ordering: str | None = None, created_by=None
+) -> QuerySet:
+    queryset = Event.objects.all()
+    if search and search.strip():
+        term = search.strip()
+        queryset = queryset.filter(
+            Q(title__icontains=term) | Q(description__icontains=term) | Q(location__icontains=term)
+        )
+    if status:
+        if status not in Event.Status.values:
+            raise ValidationFailed(
+                _("Status must be one of Draft, Published, Completed or Cancelled."),
+                fields={"status": _("Not one of the allowed values.")},
+            )
+        queryset = queryset.filter(status=status)
+    if created_by is not None:
+        queryset = queryset.filter(created_by=created_by)
+    ordering = ordering or DEFAULT_ORDERING
+    if ordering not in ORDERINGS:
+        raise ValidationFailed(
+            _("Sort by title, date or created_at (prefix - for descending)."),
+            fields={"ordering": _("Not one of the allowed values.")},
+        )
+    tiebreak = "-pk" if ordering.startswith("-") else "pk"
+    return with_registration_counts(queryset).order_by(ordering, tiebreak)
+
+
+@dataclass(frozen=True)
+class Page:
+    results: list
+    count: int
+    page: int
+    page_size: int
+    total_pages: int
+
+
+def paginate(queryset: QuerySet, *, page: int | None, page_size: int | None) -> Page:
+    """One page, counted and sliced in the database; a page past the end shows the last one."""
+    size = page_size or 10
+    if size not in PAGE_SIZES:
+        raise ValidationFailed(
+            _("Page size must be 5, 10, 20 or 50."), fields={"page_size": _("Not one of the allowed values.")}
+        )
+    if page is not None and page < 1:
+        raise ValidationFailed(_("Page must be 1 or more."), fields={"page": _("This value is too small.")})
+    count = queryset.count()
+    total_pages = max(1, ceil(count / size))
+    number = min(page or 1, total_pages)
+    start = (number - 1) * size
+    return Page(list(queryset[start : start + size]), count, number, size, total_pages)
+
+
+def public_event_list() -> QuerySet:
+    """Upcoming published events, soonest first."""
+    today = timezone.localdate()
+    queryset = Event.objects.filter(status=Event.Status.PUBLISHED, date__gte=today)
+    return with_registration_counts(queryset).order_by("date", "time", "pk")
+
+
+def public_event_get(*, event_id: int) -> Event:
+    """A published or completed event; drafts and cancelled ones do not exist for the public."""
+    event = (
+        with_registration_counts(Event.objects.filter(pk=event_id))
+        .filter(status__in=[Event.Status.PUBLISHED, Event.Status.COMPLETED])
+        .first()
+    )
+    if event is None:
+        raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
+    return event
+
+
+def event_get(*, event_id: int) -> Event:
+    event = with_registration_counts(Event.objects.filter(pk=event_id)).first()
+    if event is None:
+        raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
+    return event
