@@ -4,8 +4,10 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.utils import timezone
 
 from services.accounts.models import StaffProfile
+from services.events.demo import seed_events
 
 DEMO_USERNAME = "admin"
 DEMO_EMAIL = "admin@example.org"
@@ -50,7 +52,8 @@ class Command(BaseCommand):
                 "certifications": "Certified interpreter (2019)",
             },
         )
-        self.stdout.write(self.style.SUCCESS("Demo data ready."))
+        events = seed_events(today=timezone.localdate(), by=user)
+        self.stdout.write(self.style.SUCCESS(f"Demo data ready ({events} new events)."))
         self.stdout.write(
             f"  Staff user: {DEMO_USERNAME} / {password}" + ("" if created else " (unless changed since)")
         )

@@ -1,0 +1,38 @@
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from services.events.models import Event
+
+
+@pytest.mark.django_db
+def test_seed_demo_is_idempotent_and_covers_every_event_status(client):
+    call_command("seed_demo")
+    call_command("seed_demo")
+    user = get_user_model().objects.get(username="admin")
+    assert user.is_staff and user.check_password("portal-demo-2026")
+    assert Event.objects.count() == 6
+    assert set(Event.objects.values_list("status", flat=True)) == {
+        "Draft",
+        "Published",
+        "Completed",
+        "Cancelled",
+    }
+    assert Event.objects.filter(status="Published", price__isnull=True).exists()  # a free one
+    login = client.post(
+        "/api/users/login/",
+        data={"username": "admin", "password": "portal-demo-2026"},
+        content_type="application/json",
+    )
+    assert login.status_code == 200
+    assert len(client.get("/api/management/public-events/").json()) == 3
+
+
+@pytest.mark.django_db
+def test_seed_demo_refuses_a_production_database(settings):
+    from django.core.management.base import CommandError
+
+    settings.DEBUG = False
+    settings.EMBEDDED = False
+    with pytest.raises(CommandError):
+        call_command("seed_demo")

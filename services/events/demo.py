@@ -1,0 +1,125 @@
+"""Demo events for `manage.py seed_demo`: every public and admin screen has content at once.
+Dates are relative to today so that "upcoming" stays upcoming; rows are matched by title."""
+
+from datetime import date, time, timedelta
+from decimal import Decimal
+
+from .models import Event
+
+DEFAULT_FAQS = [
+    {"question": "Is there parking at the venue?", "answer": "Yes, free parking is available on site."},
+    {
+        "question": "What documents should I bring?",
+        "answer": "Your national ID or passport and your registration confirmation.",
+    },
+    {
+        "question": "Can I register on site?",
+        "answer": "On-site registration is possible while seats remain, "
+        "but registering online guarantees your place.",
+    },
+]
+
+
+def _events(today: date) -> list[dict]:
+    return [
+        {
+            "title": "Pan-African Sign Language Interpreters Conference",
+            "subtitle": "Connecting Africa through sign language",
+            "description": "Three days of keynotes, workshops and networking for interpreters, Deaf leaders and "
+            "partners from across the continent.",
+            "location": "Kigali Convention Center, KG 2 Roundabout, Kigali",
+            "date": today + timedelta(days=45),
+            "time": time(8, 30),
+            "price": Decimal("15000"),
+            "speakers": ["Dr. Aline Uwase", "Jean Bosco Niyonzima", "Grace Mukamana"],
+            "agenda": [
+                {"time": "08:30", "activity": "Registration and welcome coffee"},
+                {"time": "09:30", "activity": "Opening keynote: the state of interpreting in Africa"},
+                {"time": "11:00", "activity": "Workshop: medical interpreting ethics"},
+                {"time": "14:00", "activity": "Panel: Deaf-led advocacy"},
+            ],
+            "faqs": DEFAULT_FAQS,
+            "contact_email": "events@rnslia.org.rw",
+            "contact_phone": "+250 788 000 111",
+            "social_links": {
+                "facebook": "https://www.facebook.com/rnslia",
+                "twitter": "https://x.com/rnslia",
+            },
+            "event_image_id": "panafrica1",
+            "status": Event.Status.PUBLISHED,
+            "maximum_attendees": 300,
+        },
+        {
+            "title": "Legal Interpreting Workshop",
+            "subtitle": "Interpreting in courts and police stations",
+            "description": "A practical one-day workshop on terminology, role boundaries and ethics in legal "
+            "settings.",
+            "location": "RNUD Hall, Kacyiru, Kigali",
+            "date": today + timedelta(days=14),
+            "time": time(9, 0),
+            "price": Decimal("5000"),
+            "speakers": ["Claudine Mukeshimana"],
+            "agenda": [
+                {"time": "09:00", "activity": "Legal vocabulary in Rwandan Sign Language"},
+                {"time": "13:00", "activity": "Role plays with feedback"},
+            ],
+            "faqs": DEFAULT_FAQS[:2],
+            "event_image_id": "workshop1",
+            "status": Event.Status.PUBLISHED,
+            "maximum_attendees": 25,
+        },
+        {
+            "title": "Deaf Awareness Community Day",
+            "subtitle": "Open to everyone, free of charge",
+            "description": "Games, a sign language taster class and stands from partner organisations.",
+            "location": "Amahoro Stadium grounds, Remera",
+            "date": today + timedelta(days=7),
+            "time": time(10, 0),
+            "price": None,
+            "speakers": [],
+            "agenda": [],
+            "faqs": [],
+            "event_image_id": "afsli1",
+            "status": Event.Status.PUBLISHED,
+            "maximum_attendees": None,
+        },
+        {
+            "title": "Ethics Seminar for New Interpreters",
+            "description": "Draft: programme still being confirmed with the speakers.",
+            "location": "Online",
+            "date": today + timedelta(days=60),
+            "time": time(14, 0),
+            "price": Decimal("0"),
+            "event_image_id": "seminar1",
+            "status": Event.Status.DRAFT,
+            "faqs": DEFAULT_FAQS,
+        },
+        {
+            "title": "Annual General Meeting 2026",
+            "description": "Members reviewed the year's activities and elected the executive committee.",
+            "location": "Kigali Convention Center",
+            "date": today - timedelta(days=40),
+            "time": time(9, 0),
+            "event_image_id": "kcc1",
+            "status": Event.Status.COMPLETED,
+            "maximum_attendees": 150,
+        },
+        {
+            "title": "Interpreting for Television Training",
+            "description": "Cancelled: it will be rescheduled next year.",
+            "location": "Rwanda Broadcasting Agency, Kigali",
+            "date": today + timedelta(days=21),
+            "event_image_id": "conference1",
+            "status": Event.Status.CANCELLED,
+        },
+    ]
+
+
+def seed_events(*, today: date, by=None) -> int:
+    created = 0
+    for values in _events(today):
+        _, was_created = Event.objects.get_or_create(
+            title=values["title"], defaults={**values, "created_by": by}
+        )
+        created += was_created
+    return created
