@@ -25,8 +25,8 @@ def _events(today: date) -> list[dict]:
         {
             "title": "Pan-African Sign Language Interpreters Conference",
             "subtitle": "Connecting Africa through sign language",
-            "description": "Three days of keynotes, workshops and networking for interpreters, Deaf leaders and "
-            "partners from across the continent.",
+            "description": "Three days of keynotes, workshops and networking for interpreters, "
+            "Deaf leaders and partners from across the continent.",
             "location": "Kigali Convention Center, KG 2 Roundabout, Kigali",
             "date": today + timedelta(days=45),
             "time": time(8, 30),
