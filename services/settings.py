@@ -37,6 +37,7 @@ FRONTEND_URL = os.environ.get("FRONTEND_URL", f"http://localhost:{os.environ.get
     "/"
 )
 MAP_TILE_URL = os.environ.get("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
+MAP_ATTRIBUTION = os.environ.get("MAP_ATTRIBUTION", "&copy; OpenStreetMap contributors")
 
 INSTALLED_APPS = [
     "django.contrib.admin",

@@ -6,3 +6,9 @@ from ninja import Schema
 class HealthOut(Schema):
     status: str
     checks: dict[str, dict[str, Any]]
+
+
+class ConfigOut(Schema):
+    map_tile_url: str
+    map_attribution: str
+    association: dict[str, str]

@@ -9,6 +9,7 @@ from services.api import api
 
 PUBLIC = {
     ("GET", "/api/health/"),
+    ("GET", "/api/config/"),
     ("POST", "/api/management/contact-form/"),
     ("POST", "/api/users/login/"),
     ("POST", "/api/users/token/refresh/"),

@@ -76,3 +76,10 @@ def test_periodic_tasks_are_written_from_code_idempotently():
     assert tasks["outbox-sweep"].interval.every == 30
     assert tasks["ops-heartbeat"].interval.every == 30
     assert tasks["outbox-purge"].crontab.hour == "3"
+
+
+def test_config_gives_the_map_tile_url_and_association_contacts(client, settings):
+    settings.MAP_TILE_URL = "https://tiles.example.org/{z}/{x}/{y}.png"
+    body = client.get("/api/config/").json()
+    assert body["map_tile_url"] == "https://tiles.example.org/{z}/{x}/{y}.png"
+    assert body["association"]["email"] == settings.ASSOCIATION["email"]
