@@ -7,8 +7,8 @@ from services.events.models import Event
 
 @pytest.mark.django_db
 def test_seed_demo_is_idempotent_and_covers_every_event_status(client):
-    call_command("seed_demo")
-    call_command("seed_demo")
+    call_command("seed_demo", force=True)
+    call_command("seed_demo", force=True)
     user = get_user_model().objects.get(username="admin")
     assert user.is_staff and user.check_password("portal-demo-2026")
     assert Event.objects.count() == 6
