@@ -2,7 +2,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from ninja import Router
 
-from services.core.api import ErrorOut
+from services.core.api import ErrorOut, MessageOut
 from services.core.throttling import VisitorRateThrottle
 
 from . import schemas, services, tokens
@@ -35,9 +35,7 @@ def token_refresh(request, payload: schemas.RefreshIn):
     return {"access": pair.access, "refresh": pair.refresh}
 
 
-@router.post(
-    "logout/", auth=None, response={200: schemas.MessageOut, **ERRORS}, summary="Revoke a refresh token"
-)
+@router.post("logout/", auth=None, response={200: MessageOut, **ERRORS}, summary="Revoke a refresh token")
 def logout(request, payload: schemas.RefreshIn):
     tokens.token_revoke(refresh=payload.refresh)
     return {"message": _("You have been signed out.")}
@@ -51,7 +49,7 @@ def me(request):
 @router.post(
     "request-password-reset/",
     auth=None,
-    response={200: schemas.MessageOut, **ERRORS},
+    response={200: MessageOut, **ERRORS},
     throttle=[VisitorRateThrottle(settings.PASSWORD_RESET_RATE)],
     summary="E-mail a reset link",
 )
@@ -73,7 +71,7 @@ def validate_reset_token(request, token: str):
 @router.post(
     "reset-password/{token}/",
     auth=None,
-    response={200: schemas.MessageOut, **ERRORS},
+    response={200: MessageOut, **ERRORS},
     throttle=[VisitorRateThrottle(settings.PASSWORD_RESET_RATE)],
     summary="Set a new password by link",
 )

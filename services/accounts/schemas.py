@@ -62,7 +62,3 @@ class ChangePasswordOut(Schema):
 
 class ValidOut(Schema):
     valid: bool
-
-
-class MessageOut(Schema):
-    message: str

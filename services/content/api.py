@@ -2,10 +2,10 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 from ninja import Router
 
-from services.core.api import ErrorOut
+from services.core.api import ErrorOut, MessageOut
 from services.core.throttling import VisitorRateThrottle
 
-from .schemas import ContactIn, MessageOut
+from .schemas import ContactIn
 from .services import contact_message_submit
 
 router = Router(tags=["content"])

@@ -6,7 +6,3 @@ class ContactIn(Schema):
     name: str = ""
     email: str = ""
     message: str = ""
-
-
-class MessageOut(Schema):
-    message: str

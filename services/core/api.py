@@ -23,6 +23,10 @@ class ErrorOut(Schema):
     fields: dict[str, str] | None = None
 
 
+class MessageOut(Schema):
+    message: str
+
+
 class UnsupportedMediaType(Exception):
     pass
 
