@@ -1,31 +1,14 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
-
 import { expect, test } from '@playwright/test';
 
 import { expectNoAxeViolations } from './axe';
+import { header, readMails } from './mail';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 const ASSOCIATION_INBOX = process.env.E2E_ASSOCIATION_EMAIL ?? 'info@rnslia.org.rw';
 
 /** The .eml files in the mail directory that mention `needle`, read as text. */
 async function mailsMentioning(dir: string, needle: string): Promise<string[]> {
-  let names: string[];
-  try {
-    names = (await readdir(dir)).filter((name) => name.endsWith('.eml'));
-  } catch {
-    return [];
-  }
-  const texts = await Promise.all(names.map((name) => readFile(path.join(dir, name), 'utf8')));
-  return texts.filter((text) => text.includes(needle));
-}
-
-/** A header's value, unfolded (RFC 5322 folding: a line break followed by white space). */
-function header(mail: string, name: string): string {
-  const head = mail.split(/\r?\n\r?\n/, 1)[0] ?? '';
-  const unfolded = head.replace(/\r?\n[ \t]+/g, ' ');
-  const line = unfolded.split(/\r?\n/).find((l) => l.toLowerCase().startsWith(`${name.toLowerCase()}:`));
-  return line ? line.slice(name.length + 1).trim() : '';
+  return (await readMails(dir)).map((mail) => mail.raw).filter((text) => text.includes(needle));
 }
 
 test('a visitor sends a contact message and both e-mails go out', async ({ page }) => {

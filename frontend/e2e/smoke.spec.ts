@@ -18,14 +18,14 @@ const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/Updates', 'Updates'],
 ];
 
-// The admin area's screens (outside the public layout), loaded as their own chunks.
+// The admin area's screens outside the public layout, loaded as their own chunks.
 const ADMIN_ROUTES: [path: string, heading: string][] = [
   ['/adminlogin', 'Admin Login'],
   ['/reset-password/some-token', 'Reset Password'],
-  ['/dashboard', 'Dashboard'],
-  ['/dashboard/events', 'Events'],
-  ['/dashboard/reports', 'Reports'],
 ];
+
+// Everything under /dashboard needs a signed-in administrator.
+const GUARDED_ROUTES = ['/dashboard', '/dashboard/events', '/dashboard/reports', '/dashboard/settings'];
 
 test.describe('public pages', () => {
   for (const [path, heading] of PUBLIC_ROUTES) {
@@ -48,13 +48,21 @@ test.describe('public pages', () => {
   });
 });
 
-test.describe('admin area placeholders', () => {
+test.describe('admin area', () => {
   for (const [path, heading] of ADMIN_ROUTES) {
     test(`${path} shows "${heading}" outside the public layout and passes axe`, async ({ page }) => {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
       await expect(page.getByRole('navigation', { name: 'Main navigation' })).toHaveCount(0);
       await expectNoAxeViolations(page, path);
+    });
+  }
+
+  for (const path of GUARDED_ROUTES) {
+    test(`${path} sends an anonymous visitor to /adminlogin`, async ({ page }) => {
+      await page.goto(path);
+      await expect(page).toHaveURL(/\/adminlogin$/);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText('Admin Login');
     });
   }
 });

@@ -1,21 +1,23 @@
-import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import type { Dispatch } from '@reduxjs/toolkit';
+import {
+  createApi,
+  type BaseQueryApi,
+  fetchBaseQuery,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+} from '@reduxjs/toolkit/query/react';
 
+import { sessionEnded } from '../features/auth/session-slice';
+import {
+  clearStoredSession,
+  storedAccessToken,
+  storedRefreshToken,
+  storedSessionExpired,
+  storeTokens,
+} from '../features/auth/session-storage';
+import type { TokenPair } from '../features/auth/types';
 import i18n from '../lib/i18n';
-
-/** The keys under which the admin session's access token may be stored (SPEC §6). */
-const TOKEN_KEYS = ['authToken', 'accessToken', 'token'] as const;
-
-function storedAccessToken(): string | null {
-  try {
-    for (const key of TOKEN_KEYS) {
-      const token = window.localStorage.getItem(key);
-      if (token) return token;
-    }
-  } catch {
-    // No storage, no session.
-  }
-  return null;
-}
 
 export const TAG_TYPES = [
   'Event',
@@ -28,24 +30,107 @@ export const TAG_TYPES = [
   'Dashboard',
 ] as const;
 
+/** Calls whose 401 means "wrong credentials / token", never "the access token expired". */
+const NO_REFRESH_PATHS = ['users/login/', 'users/token/refresh/', 'users/logout/'];
+/** Calls that never carry the bearer token (SPEC §6). */
+const NO_TOKEN_ENDPOINTS = new Set(['login']);
+
+const rawBaseQuery = fetchBaseQuery({
+  // Absolute on the page's own origin (the same as '/api/' in a browser; Node's fetch in
+  // tests needs an absolute URL).
+  baseUrl: new URL('/api/', window.location.origin).href,
+  prepareHeaders: (headers, { endpoint }) => {
+    const token = storedAccessToken();
+    if (token && !NO_TOKEN_ENDPOINTS.has(endpoint) && !headers.has('Authorization')) {
+      headers.set('Authorization', `Bearer ${token}`);
+    }
+    // Server messages and e-mails follow the language the visitor reads the site in.
+    if (i18n.language) headers.set('Accept-Language', i18n.language);
+    return headers;
+  },
+});
+
+function urlOf(args: string | FetchArgs): string {
+  return typeof args === 'string' ? args : args.url;
+}
+
+function isTokenPair(value: unknown): value is TokenPair {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as TokenPair).access === 'string' &&
+    (value as TokenPair).access !== '' &&
+    typeof (value as TokenPair).refresh === 'string'
+  );
+}
+
+/**
+ * Ends the admin session: storage cleared, the session slice anonymous (RequireAdmin then
+ * sends the visitor to /adminlogin) and no admin data left in the cache.
+ */
+export function endSession(dispatch: Dispatch) {
+  clearStoredSession();
+  dispatch(sessionEnded());
+  dispatch(api.util.resetApiState());
+}
+
+// The refresh in flight, shared so that parallel 401s refresh once (a mutex by promise).
+let refreshInFlight: Promise<boolean> | null = null;
+
+/** Trades the stored refresh token for a new pair; true when the new pair is stored. */
+function refreshTokens(api: BaseQueryApi, extraOptions: object): Promise<boolean> {
+  refreshInFlight ??= (async () => {
+    try {
+      const refresh = storedRefreshToken();
+      if (!refresh) return false;
+      const result = await rawBaseQuery(
+        { url: 'users/token/refresh/', method: 'POST', body: { refresh } },
+        api,
+        extraOptions,
+      );
+      if (!isTokenPair(result.data)) return false;
+      storeTokens(result.data);
+      return true;
+    } finally {
+      refreshInFlight = null;
+    }
+  })();
+  return refreshInFlight;
+}
+
+/**
+ * The bearer token of the stored session, refreshed once on a 401 and the call retried; if
+ * the refresh fails, the session ends. An expired session (SPEC §4) is ended before calling.
+ */
+export const baseQueryWithRefresh: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  if (storedSessionExpired()) endSession(api.dispatch);
+
+  const tokenSent = storedAccessToken();
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status !== 401 || !tokenSent || NO_REFRESH_PATHS.includes(urlOf(args))) return result;
+
+  // Another call may have refreshed while this one was out: then just try again.
+  const current = storedAccessToken();
+  const refreshedMeanwhile = !refreshInFlight && current !== null && current !== tokenSent;
+  const refreshed = refreshedMeanwhile || (await refreshTokens(api, extraOptions));
+  if (!refreshed) {
+    endSession(api.dispatch);
+    return result;
+  }
+  return rawBaseQuery(args, api, extraOptions);
+};
+
 /**
  * The one API of the app. Every feature adds its endpoints with `api.injectEndpoints`
- * in its own `api.ts`. (Refresh-on-401 arrives with the admin sign-in.)
+ * in its own `api.ts`.
  */
 export const api = createApi({
   reducerPath: 'api',
-  baseQuery: fetchBaseQuery({
-    // Absolute on the page's own origin (the same as '/api/' in a browser; Node's fetch in
-    // tests needs an absolute URL).
-    baseUrl: new URL('/api/', window.location.origin).href,
-    prepareHeaders: (headers) => {
-      const token = storedAccessToken();
-      if (token && !headers.has('Authorization')) headers.set('Authorization', `Bearer ${token}`);
-      // Server messages and e-mails follow the language the visitor reads the site in.
-      if (i18n.language) headers.set('Accept-Language', i18n.language);
-      return headers;
-    },
-  }),
+  baseQuery: baseQueryWithRefresh,
   tagTypes: TAG_TYPES,
   endpoints: () => ({}),
 });

@@ -1,7 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
+import { authHandlers } from '../features/auth/mocks/handlers';
 import { renderRoute } from '../testing/render';
+import { server } from '../testing/server';
+import { storeTestSession } from '../testing/session';
 
 describe('Routes', () => {
   it.each([
@@ -27,12 +30,14 @@ describe('Routes', () => {
     ['/adminlogin', 'Admin Login'],
     ['/reset-password/abc123', 'Reset Password'],
   ])('%s is outside the public layout', async (route, title) => {
+    server.use(authHandlers.tokenValidity(true));
     renderRoute(route);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 
   it('/dashboard/reports shows its placeholder in the dashboard frame', async () => {
+    storeTestSession();
     renderRoute('/dashboard/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Dashboard navigation' })).toBeInTheDocument();
@@ -40,6 +45,7 @@ describe('Routes', () => {
   });
 
   it('/dashboard/edit-event/7 shows the edit form placeholder', async () => {
+    storeTestSession();
     renderRoute('/dashboard/edit-event/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Event' })).toBeInTheDocument();
   });

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 
 import { PublicLayout } from './layouts/public-layout';
 import { NotFoundPage } from './not-found-page';
+import { RequireAdmin } from './require-admin';
 import { RootLayout } from './root-layout';
 import { RouteError } from './route-error';
 
@@ -82,10 +83,12 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'adminlogin', element: adminLogin },
+      { path: 'reset-password', element: resetPassword },
       { path: 'reset-password/:token', element: resetPassword },
       {
         path: 'dashboard',
-        element: dashboardLayout,
+        // The guard is tiny and in the main bundle; the frame and every page load after it.
+        element: <RequireAdmin>{dashboardLayout}</RequireAdmin>,
         children: [
           { index: true, element: dashboardHome },
           { path: 'events', element: eventsAdmin },

@@ -2,11 +2,13 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 
 import { toastSlice } from '../components/toast-slice';
+import { sessionSlice } from '../features/auth/session-slice';
 import { api } from './api';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   [toastSlice.reducerPath]: toastSlice.reducer,
+  [sessionSlice.reducerPath]: sessionSlice.reducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;

@@ -26,3 +26,20 @@ export function formatDate(
   if (!date) return '';
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: style, day: 'numeric' }).format(date);
 }
+
+const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
+
+/**
+ * A time of day ('HH:MM' or 'HH:MM:SS') as people read it in the active language, e.g.
+ * '9:00 AM' in English. An empty or unreadable value gives an empty string.
+ */
+export function formatTime(value: string | null | undefined, locale = activeLocale()): string {
+  const match = CLOCK.exec(value ?? '');
+  if (!match) return '';
+  const hours = Number(match[1]);
+  const minutes = Number(match[2]);
+  if (hours > 23 || minutes > 59) return '';
+  return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(
+    new Date(2000, 0, 1, hours, minutes),
+  );
+}

@@ -1,14 +1,17 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
+import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
 import enContact from '../locales/en/contact.json';
+import enDashboard from '../locales/en/dashboard.json';
+import enEvents from '../locales/en/events.json';
 
 /** Every language the product intends to offer; English is the source and the fallback. */
 export const LANGUAGES = ['en', 'rw', 'fr', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
-export const NAMESPACES = ['common', 'contact'] as const;
+export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events'] as const;
 
 const STORAGE_KEY = 'language';
 
@@ -76,7 +79,9 @@ void i18n
     supportedLngs: [...LANGUAGES],
     ns: [...NAMESPACES],
     defaultNS: 'common',
-    resources: { en: { common: enCommon, contact: enContact } },
+    resources: {
+      en: { common: enCommon, contact: enContact, auth: enAuth, dashboard: enDashboard, events: enEvents },
+    },
     // English ships in the bundle; the others come through the backend.
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },

@@ -8,6 +8,7 @@ import i18n, { availableLanguages } from '../../lib/i18n';
 import { SITE, whatsappChatUrl } from '../../lib/site-config';
 import './public-layout.css';
 import { RouteOutlet } from './route-outlet';
+import { useFocusOnNavigation } from './use-focus-on-navigation';
 
 const NAV_LINKS = [
   { to: '/', key: 'nav.home' },
@@ -204,19 +205,8 @@ function ChatLink() {
 /** The frame of every public page: skip link, navigation bar, content, footer, chat link. */
 export function PublicLayout() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const mainRef = useRef<HTMLElement>(null);
-  const firstRender = useRef(true);
-
-  // After a client-side navigation, start reading at the new page's content
-  // (ScrollRestoration puts the page back at the top).
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false;
-      return;
-    }
-    mainRef.current?.focus({ preventScroll: true });
-  }, [pathname]);
+  useFocusOnNavigation(mainRef);
 
   return (
     <div className="public-layout">

@@ -1,19 +1,19 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 
+import { FormMessage, type FormOutcome } from '../../../components/form-message';
+import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
 import { useSendContactMessageMutation, type ContactMessage } from '../api';
 
 const EMPTY: ContactMessage = { name: '', email: '', message: '' };
 const FIELDS = ['name', 'email', 'message'] as const;
 
-type Outcome = { kind: 'success' | 'error'; text: string } | null;
-
 /** The contact form: idle → sending → success (form cleared) or error. */
 export function ContactForm() {
   const { t } = useTranslation('contact');
   const [values, setValues] = useState<ContactMessage>(EMPTY);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const [outcome, setOutcome] = useState<FormOutcome>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [sendContactMessage, { isLoading: sending }] = useSendContactMessageMutation();
 
@@ -78,16 +78,9 @@ export function ContactForm() {
         );
       })}
 
-      <div role="status" className="form__status">
-        {outcome?.kind === 'success' && <p className="notice notice--success">{outcome.text}</p>}
-      </div>
-      <div role="alert" className="form__status">
-        {outcome?.kind === 'error' && <p className="notice notice--error">{outcome.text}</p>}
-      </div>
+      <FormMessage message={outcome} />
 
-      <button type="submit" className="button button--primary" disabled={sending}>
-        {sending ? t('sending') : t('send')}
-      </button>
+      <SubmitButton pending={sending} label={t('send')} pendingLabel={t('sending')} />
     </form>
   );
 }

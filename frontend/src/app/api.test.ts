@@ -1,0 +1,135 @@
+import { http, HttpResponse } from 'msw';
+import { beforeEach, describe, expect, it } from 'vitest';
+
+import { storedAccessToken } from '../features/auth/session-storage';
+import { server } from '../testing/server';
+import { storeTestSession } from '../testing/session';
+import { api } from './api';
+import { makeStore } from './store';
+
+// Two calls that exist only in this test, to watch the base query at work.
+const testApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    members: build.query<{ who: string }, undefined>({ query: () => 'test/members/' }),
+    events: build.query<{ who: string }, undefined>({ query: () => 'test/events/' }),
+  }),
+});
+
+/** Admin calls that accept only `access-2`; a refresh endpoint that counts its calls. */
+function backend({ refreshWorks = true } = {}) {
+  const seen = { refreshCalls: 0, refreshBodies: [] as unknown[], authorizations: [] as (string | null)[] };
+  const guarded = (path: string) =>
+    http.get(`*/api/test/${path}/`, ({ request }) => {
+      const authorization = request.headers.get('Authorization');
+      seen.authorizations.push(authorization);
+      return authorization === 'Bearer access-2'
+        ? HttpResponse.json({ who: path })
+        : HttpResponse.json({ detail: 'Token is invalid or expired.', code: 'token_not_valid' }, { status: 401 });
+    });
+  server.use(
+    guarded('members'),
+    guarded('events'),
+    http.post('*/api/users/token/refresh/', async ({ request }) => {
+      seen.refreshCalls += 1;
+      seen.refreshBodies.push(await request.json());
+      // Slow enough that both parallel 401s arrive while it runs.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      return refreshWorks
+        ? HttpResponse.json({ access: 'access-2', refresh: 'refresh-2' })
+        : HttpResponse.json({ detail: 'Token is blacklisted.', code: 'token_not_valid' }, { status: 401 });
+    }),
+  );
+  return seen;
+}
+
+describe('base query', () => {
+  beforeEach(() => {
+    storeTestSession();
+  });
+
+  it('refreshes once on a 401, keeps the new pair and retries the call', async () => {
+    const seen = backend();
+    const store = makeStore();
+    const expiresAt = localStorage.getItem('expiresAt');
+
+    const result = await store.dispatch(testApi.endpoints.members.initiate(undefined));
+
+    expect(result.data).toEqual({ who: 'members' });
+    expect(seen.refreshCalls).toBe(1);
+    expect(seen.refreshBodies).toEqual([{ refresh: 'refresh-1' }]);
+    expect(seen.authorizations).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(localStorage.getItem('token')).toBe('access-2');
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
+    // Refreshing does not extend the 24-hour session.
+    expect(localStorage.getItem('expiresAt')).toBe(expiresAt);
+  });
+
+  it('refreshes once for two parallel 401s', async () => {
+    const seen = backend();
+    const store = makeStore();
+
+    const [members, events] = await Promise.all([
+      store.dispatch(testApi.endpoints.members.initiate(undefined)),
+      store.dispatch(testApi.endpoints.events.initiate(undefined)),
+    ]);
+
+    expect(members.data).toEqual({ who: 'members' });
+    expect(events.data).toEqual({ who: 'events' });
+    expect(seen.refreshCalls).toBe(1);
+  });
+
+  it('ends the session when the refresh fails', async () => {
+    const seen = backend({ refreshWorks: false });
+    const store = makeStore();
+
+    const result = await store.dispatch(testApi.endpoints.members.initiate(undefined));
+
+    expect(result.data).toBeUndefined();
+    expect(seen.refreshCalls).toBe(1);
+    expect(seen.authorizations).toEqual(['Bearer access-1']);
+    expect(storedAccessToken()).toBeNull();
+    expect(localStorage.getItem('user')).toBeNull();
+    expect(store.getState().session.status).toBe('anonymous');
+  });
+
+  it('does not refresh when sign-in itself is refused', async () => {
+    const seen = backend();
+    server.use(
+      http.post('*/api/users/login/', () =>
+        HttpResponse.json({ detail: 'Invalid username or password', code: 'invalid_credentials' }, { status: 401 }),
+      ),
+    );
+    const store = makeStore();
+    const login = api.injectEndpoints({
+      endpoints: (build) => ({
+        testLogin: build.mutation<unknown, undefined>({ query: () => ({ url: 'users/login/', method: 'POST', body: {} }) }),
+      }),
+    });
+    const result = await store.dispatch(login.endpoints.testLogin.initiate(undefined));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(seen.refreshCalls).toBe(0);
+    expect(storedAccessToken()).toBe('access-1');
+  });
+
+  it('sends no token and no refresh for a visitor without a session', async () => {
+    localStorage.clear();
+    const seen = backend();
+    const store = makeStore();
+    const result = await store.dispatch(testApi.endpoints.members.initiate(undefined));
+    expect(result.error).toMatchObject({ status: 401 });
+    expect(seen.authorizations).toEqual([null]);
+    expect(seen.refreshCalls).toBe(0);
+  });
+
+  it('sends the Accept-Language of the site', async () => {
+    let language: string | null = null;
+    server.use(
+      http.get('*/api/test/members/', ({ request }) => {
+        language = request.headers.get('Accept-Language');
+        return HttpResponse.json({ who: 'members' });
+      }),
+    );
+    await makeStore().dispatch(testApi.endpoints.members.initiate(undefined));
+    expect(language).toBe('en');
+  });
+});

@@ -1,0 +1,62 @@
+import { api } from '../../app/api';
+import type { LoginResponse, TokenPair } from './types';
+
+export interface Credentials {
+  username: string;
+  password: string;
+}
+
+export interface PasswordChange {
+  current_password: string;
+  new_password: string;
+}
+
+/** POST users/change-password/ answers the new pair: the server revokes every other session. */
+export interface PasswordChanged extends Partial<TokenPair> {
+  message?: string;
+}
+
+export const authApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    // A 200 may still lack `access` (SPEC §8): the page checks, so the type says "maybe".
+    login: build.mutation<Partial<LoginResponse> | null, Credentials>({
+      query: (body) => ({ url: 'users/login/', method: 'POST', body }),
+    }),
+    logout: build.mutation<unknown, { refresh: string }>({
+      query: (body) => ({ url: 'users/logout/', method: 'POST', body }),
+    }),
+    requestPasswordReset: build.mutation<{ message?: string }, { email: string }>({
+      query: (body) => ({ url: 'users/request-password-reset/', method: 'POST', body }),
+    }),
+    validateResetToken: build.query<{ valid?: boolean }, string>({
+      query: (token) => `users/validate-reset-token/${encodeURIComponent(token)}/`,
+      // A link is checked each time it is opened: it may have been used meanwhile.
+      keepUnusedDataFor: 0,
+    }),
+    resetPassword: build.mutation<{ message?: string }, { token: string; new_password: string }>({
+      query: ({ token, new_password }) => ({
+        url: `users/reset-password/${encodeURIComponent(token)}/`,
+        method: 'POST',
+        body: { new_password },
+      }),
+    }),
+    changePassword: build.mutation<PasswordChanged, PasswordChange>({
+      query: (body) => ({
+        url: 'users/change-password/',
+        method: 'POST',
+        body,
+        // SPEC §7/§8: status 200 means success, any other status is a failure.
+        validateStatus: (response) => response.status === 200,
+      }),
+    }),
+  }),
+});
+
+export const {
+  useLoginMutation,
+  useLogoutMutation,
+  useRequestPasswordResetMutation,
+  useValidateResetTokenQuery,
+  useResetPasswordMutation,
+  useChangePasswordMutation,
+} = authApi;

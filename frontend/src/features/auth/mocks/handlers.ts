@@ -1,0 +1,93 @@
+import { delay, http, HttpResponse } from 'msw';
+
+import type { User } from '../types';
+
+const url = (path: string) => `*/api/users/${path}`;
+
+export const DEMO_USER: User = {
+  id: 1,
+  username: 'admin',
+  email: 'admin@example.org',
+  name: 'Portal Admin',
+  role: '',
+  phone: '+250 788 123 456',
+  preferred_language: 'English',
+  date_of_birth: '1990-11-03',
+  occupation: 'Sign language interpreter',
+  organization: 'RNSLIA',
+  experience_years: 7,
+  preferred_communication_language: 'Rwandan Sign Language',
+  skills: 'Conference interpreting',
+  areas_of_interest: ['Advocacy', 'Training'],
+  certifications: 'Certified interpreter (2019)',
+};
+
+type Body = Record<string, unknown> | unknown[];
+
+/** MSW handlers for the auth feature's calls (tests and local mocking). */
+export const authHandlers = {
+  /** Signs in `admin` / `portal-demo-2026` after a short pause; anything else is refused. */
+  login: (user: User = DEMO_USER) =>
+    http.post(url('login/'), async ({ request }) => {
+      const { username, password } = (await request.json()) as { username?: string; password?: string };
+      await delay(20);
+      if (username === 'admin' && password === 'portal-demo-2026') {
+        return HttpResponse.json({ access: 'access-1', refresh: 'refresh-1', user });
+      }
+      return HttpResponse.json(
+        { detail: 'Invalid username or password', code: 'invalid_credentials' },
+        { status: 401 },
+      );
+    }),
+  loginReplies: (status: number, body: Body | string) =>
+    http.post(url('login/'), () =>
+      typeof body === 'string'
+        ? new HttpResponse(body, { status, headers: { 'Content-Type': 'text/html' } })
+        : HttpResponse.json(body, { status }),
+    ),
+  loginNetworkError: () => http.post(url('login/'), () => HttpResponse.error()),
+
+  logout: (onCall?: (body: unknown) => void) =>
+    http.post(url('logout/'), async ({ request }) => {
+      onCall?.(await request.json());
+      return HttpResponse.json({ message: 'Signed out.' });
+    }),
+  logoutFails: () =>
+    http.post(url('logout/'), () => HttpResponse.json({ detail: 'Token is invalid.', code: 'token_not_valid' }, { status: 401 })),
+
+  resetRequested: (onCall?: (body: unknown) => void) =>
+    http.post(url('request-password-reset/'), async ({ request }) => {
+      onCall?.(await request.json());
+      await delay(20);
+      return HttpResponse.json({
+        message: 'If your email exists in our system, you will receive a password reset link.',
+      });
+    }),
+  resetRequestReplies: (status: number, body: Body) =>
+    http.post(url('request-password-reset/'), () => HttpResponse.json(body, { status })),
+
+  tokenValidity: (valid: boolean) =>
+    http.get(url('validate-reset-token/:token/'), async () => {
+      await delay(20);
+      return HttpResponse.json({ valid });
+    }),
+  tokenCheckFails: () => http.get(url('validate-reset-token/:token/'), () => HttpResponse.error()),
+
+  passwordReset: (onCall?: (token: string, body: unknown) => void) =>
+    http.post(url('reset-password/:token/'), async ({ request, params }) => {
+      onCall?.(String(params.token), await request.json());
+      await delay(20);
+      return HttpResponse.json({ message: 'Your password has been reset successfully!' });
+    }),
+  passwordResetReplies: (status: number, body: Body) =>
+    http.post(url('reset-password/:token/'), () => HttpResponse.json(body, { status })),
+
+  passwordChanged: (onCall?: (body: unknown, authorization: string | null) => void) =>
+    http.post(url('change-password/'), async ({ request }) => {
+      onCall?.(await request.json(), request.headers.get('Authorization'));
+      await delay(20);
+      return HttpResponse.json({ message: 'Password changed successfully!', access: 'access-2', refresh: 'refresh-2' });
+    }),
+  passwordChangeReplies: (status: number, body: Body) =>
+    http.post(url('change-password/'), () => HttpResponse.json(body, { status })),
+};

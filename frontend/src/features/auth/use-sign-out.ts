@@ -1,0 +1,27 @@
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
+import { useNavigate } from 'react-router-dom';
+
+import { endSession } from '../../app/api';
+import { useLogoutMutation } from './api';
+import { storedRefreshToken } from './session-storage';
+
+/** Logout / Sign out: tell the server (its failure does not matter), end the session, go to sign-in. */
+export function useSignOut() {
+  const dispatch = useDispatch();
+  const navigate = useNavigate();
+  const [logout] = useLogoutMutation();
+
+  return useCallback(async () => {
+    const refresh = storedRefreshToken();
+    if (refresh) {
+      try {
+        await logout({ refresh }).unwrap();
+      } catch {
+        // The refresh token simply expires on the server; the browser forgets it anyway.
+      }
+    }
+    endSession(dispatch);
+    navigate('/adminlogin', { replace: true });
+  }, [dispatch, logout, navigate]);
+}
