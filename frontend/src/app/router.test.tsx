@@ -11,7 +11,6 @@ describe('Routes', () => {
     ['/services', 'Services'],
     ['/Resources', 'Resources'],
     ['/Updates', 'Updates'],
-    ['/event/42', 'Event Details'],
     ['/membership', 'Membership Application'],
   ])('%s shows its placeholder inside the public layout', async (route, title) => {
     renderRoute(route);

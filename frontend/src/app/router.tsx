@@ -26,6 +26,7 @@ const mentorship = page(
 );
 const events = page(() => import('../features/events/pages/events-page'), 'EventsPage');
 const eventDetail = page(() => import('../features/events/pages/event-detail-page'), 'EventDetailPage');
+const conference = page(() => import('../features/events/pages/conference-page'), 'ConferencePage');
 const registration = page(
   () => import('../features/registrations/pages/registration-page'),
   'RegistrationPage',
@@ -73,7 +74,7 @@ export const routes: RouteObject[] = [
           { path: 'about', element: about },
           { path: 'contact', element: contact },
           { path: 'registration', element: registration },
-          { path: 'event', element: eventDetail },
+          { path: 'event', element: conference },
           { path: 'event/:id', element: eventDetail },
           { path: 'membership', element: membership },
           { path: 'mentorshipdetail', element: mentorship },

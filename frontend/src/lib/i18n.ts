@@ -6,12 +6,13 @@ import enCommon from '../locales/en/common.json';
 import enContact from '../locales/en/contact.json';
 import enDashboard from '../locales/en/dashboard.json';
 import enEvents from '../locales/en/events.json';
+import enEventsAdmin from '../locales/en/events-admin.json';
 
 /** Every language the product intends to offer; English is the source and the fallback. */
 export const LANGUAGES = ['en', 'rw', 'fr', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
-export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events'] as const;
+export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'events-admin'] as const;
 
 const STORAGE_KEY = 'language';
 
@@ -80,7 +81,7 @@ void i18n
     ns: [...NAMESPACES],
     defaultNS: 'common',
     resources: {
-      en: { common: enCommon, contact: enContact, auth: enAuth, dashboard: enDashboard, events: enEvents },
+      en: { common: enCommon, contact: enContact, auth: enAuth, dashboard: enDashboard, events: enEvents, 'events-admin': enEventsAdmin },
     },
     // English ships in the bundle; the others come through the backend.
     partialBundledLanguages: true,

@@ -1,11 +1,97 @@
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { PageHeading } from '../../../components/page-heading';
+import { Spinner } from '../../../components/spinner';
+import { eventStart } from '../../../lib/countdown';
+import { eventImage } from '../../../lib/event-images';
+import { formatDate, formatTime } from '../../../lib/format-date';
+import { formatPrice } from '../../../lib/format-price';
+import { AboutSection, AgendaSection, FaqSection, SpeakersSection } from '../components/event-details';
+import { EventHero } from '../components/event-hero';
+import { EventLayout } from '../components/event-layout';
+import { CallForAbstract, GetInTouch, ShareLinks } from '../components/event-sidebar';
+import '../components/public-events.css';
+import { venueOf } from '../components/venue';
+import { VenueSection } from '../components/venue-section';
+import { type PublicEvent, useGetPublicEventQuery } from '../public-api';
 
-/** /event/:id, and the bare /event. */
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}
+
+/** An event id as the route gives it: a positive whole number, else null. */
+function parseEventId(value: string | undefined): number | null {
+  return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
+}
+
+function EventProblem({ message }: { message: string }) {
+  const { t } = useTranslation(['common', 'events']);
+  return (
+    <section className="page page--narrow">
+      <PageHeading title={t('pages.eventDetail')} />
+      <p className="notice notice--error" role="alert">
+        {message}
+      </p>
+      <p>
+        <Link to="/events">{t('events:detail.backToEvents')}</Link>
+      </p>
+    </section>
+  );
+}
+
+function EventDetail({ event }: { event: PublicEvent }) {
+  const { t } = useTranslation('events');
+  const { pathname } = useLocation();
+  const start = useMemo(() => eventStart(event.date, event.time), [event.date, event.time]);
+  const time = formatTime(event.time);
+  const when = [formatDate(event.date, 'long'), time].filter(Boolean).join(' · ');
+  const pageUrl = new URL(pathname, window.location.origin).href;
+
+  return (
+    <EventLayout
+      hero={
+        <EventHero
+          image={eventImage(event.event_image_id)}
+          title={event.title}
+          subtitle={event.subtitle?.trim() || t('detail.defaultSubtitle')}
+          when={when}
+          location={event.location}
+          price={formatPrice(event.price)}
+          register={
+            event.status === 'Published'
+              ? { to: `/registration?eventId=${event.id}`, label: t('detail.registerNow') }
+              : undefined
+          }
+        />
+      }
+      start={start}
+      aside={
+        <>
+          <GetInTouch email={event.contact_email} phone={event.contact_phone} />
+          <CallForAbstract />
+          <ShareLinks url={pageUrl} title={event.title} />
+        </>
+      }
+    >
+      <AboutSection heading={t('detail.aboutHeading')} text={event.description} />
+      <SpeakersSection speakers={event.speakers} />
+      <AgendaSection heading={t('detail.agendaHeading')} items={event.agenda} />
+      <FaqSection heading={t('detail.faqHeading')} faqs={event.faqs} />
+      <VenueSection venue={venueOf(event)} />
+    </EventLayout>
+  );
+}
+
+/** /event/:id: one published (or completed) event, with its schedule, venue map and countdown. */
 export function EventDetailPage() {
-  const { t } = useTranslation();
-  const { id } = useParams();
-  return <PagePlaceholder title={t(id ? 'pages.eventDetail' : 'pages.event')} />;
+  const { t } = useTranslation('events');
+  const eventId = parseEventId(useParams().id);
+  const { data: event, error, isLoading } = useGetPublicEventQuery(eventId ?? 0, { skip: eventId === null });
+
+  if (eventId === null || isNotFound(error)) return <EventProblem message={t('detail.notFound')} />;
+  if (isLoading) return <Spinner label={t('detail.loading')} />;
+  if (error || !event) return <EventProblem message={t('detail.error')} />;
+  return <EventDetail event={event} />;
 }

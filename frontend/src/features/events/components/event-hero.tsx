@@ -1,0 +1,63 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { useDocumentTitle } from '../../../components/use-document-title';
+import type { EventImage } from '../../../lib/event-images';
+import { AGENDA_ANCHOR } from './event-details';
+import { Icon } from './icons';
+
+interface Props {
+  image: EventImage;
+  title: string;
+  subtitle: string;
+  /** The date (and time) as people read it. */
+  when: string;
+  location: string;
+  price?: string;
+  /** The registration link, when registering is possible. */
+  register?: { to: string; label: string };
+}
+
+/** The top of an event page: its picture behind the date, title, subtitle and key facts. */
+export function EventHero({ image, title, subtitle, when, location, price, register }: Props) {
+  const { t } = useTranslation('events');
+  useDocumentTitle(title);
+  return (
+    <header className="event-hero">
+      <img className="event-hero__image" src={image.url} alt={image.label} width="800" height="450" />
+      <div className="event-hero__content container">
+        <p className="event-hero__when">
+          <Icon name="calendar" />
+          <span className="visually-hidden">{t('detail.dateLabel')}: </span>
+          {when}
+        </p>
+        <h1 className="event-hero__title">{title}</h1>
+        <p className="event-hero__subtitle">{subtitle}</p>
+        <ul className="plain-list event-hero__facts">
+          <li>
+            <Icon name="pin" />
+            <span className="visually-hidden">{t('detail.locationLabel')}: </span>
+            {location}
+          </li>
+          {price && (
+            <li>
+              <Icon name="tag" />
+              <span className="visually-hidden">{t('detail.priceLabel')}: </span>
+              {price}
+            </li>
+          )}
+        </ul>
+        <div className="event-hero__actions">
+          {register && (
+            <Link className="button button--accent" to={register.to}>
+              {register.label}
+            </Link>
+          )}
+          <a className="button button--light" href={`#${AGENDA_ANCHOR}`}>
+            {t('detail.viewSchedule')}
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,72 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
+
+import { EVENT_DEFAULTS, phoneHref } from '../../../lib/event-defaults';
+import { SHARE_TARGETS, shareLinks } from '../../../lib/share-links';
+
+/** 'Get in Touch': the event's own contact details, the association's when it has none. */
+export function GetInTouch({ email, phone }: { email?: string | null; phone?: string | null }) {
+  const { t } = useTranslation('events');
+  const contactEmail = email?.trim() || EVENT_DEFAULTS.contactEmail;
+  const contactPhone = phone?.trim() || EVENT_DEFAULTS.contactPhone;
+  return (
+    <section className="card event-aside" aria-labelledby="event-contact-heading">
+      <h2 id="event-contact-heading">{t('detail.contactHeading')}</h2>
+      <ul className="plain-list event-contact">
+        <li>
+          <span className="event-contact__label">{t('detail.emailLabel')}: </span>
+          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+        </li>
+        <li>
+          <span className="event-contact__label">{t('detail.phoneLabel')}: </span>
+          <a href={phoneHref(contactPhone)}>{contactPhone}</a>
+        </li>
+      </ul>
+      <p className="event-aside__support">
+        {t('detail.supportText')} <Link to="/contact">{t('detail.supportLink')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The call for abstracts, an external page opened in a new tab. */
+export function CallForAbstract() {
+  const { t } = useTranslation(['events', 'common']);
+  return (
+    <section className="card event-aside" aria-labelledby="event-abstract-heading">
+      <h2 id="event-abstract-heading">{t('detail.abstractHeading')}</h2>
+      <p>{t('detail.abstractText')}</p>
+      <a className="button button--accent" href={EVENT_DEFAULTS.callForAbstractUrl} target="_blank" rel="noopener noreferrer">
+        {t('detail.abstractLink')}
+        <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
+      </a>
+    </section>
+  );
+}
+
+/** Plain share links (no SDK, no script) built from the page's address and the event title. */
+export function ShareLinks({ url, title }: { url: string; title: string }) {
+  const { t } = useTranslation(['events', 'common']);
+  const links = shareLinks(url, title);
+  return (
+    <section className="card event-aside" aria-labelledby="event-share-heading">
+      <h2 id="event-share-heading">{t('detail.shareHeading')}</h2>
+      <ul className="plain-list share-links">
+        {SHARE_TARGETS.map((target) => (
+          <li key={target}>
+            {target === 'email' ? (
+              <a className="share-links__link" href={links.email}>
+                {t(`detail.share.${target}`)}
+              </a>
+            ) : (
+              <a className="share-links__link" href={links[target]} target="_blank" rel="noopener noreferrer">
+                {t(`detail.share.${target}`)}
+                <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
+              </a>
+            )}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+import { delay, http, HttpResponse } from 'msw';
+
+import type { PublicEvent, SiteConfig } from '../public-api';
+
+const LIST_URL = '*/api/management/public-events/';
+const DETAIL_URL = '*/api/management/public-events/:id/';
+const CONFIG_URL = '*/api/config/';
+
+const NOT_FOUND = { detail: "Not Found! The event you're looking for doesn't exist.", code: 'not_found' };
+
+/** A published event with every field filled in; override what a test is about. */
+export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
+  return {
+    id: 1,
+    title: 'Pan-African Sign Language Interpreters Conference',
+    subtitle: 'Connecting Africa through sign language',
+    description: 'Three days of keynotes, workshops and networking.',
+    location: 'Kigali Convention Center, KG 2 Roundabout, Kigali',
+    price: 15000,
+    date: '2027-03-10',
+    time: '08:30:00',
+    speakers: ['Dr. Aline Uwase', 'Jean Bosco Niyonzima'],
+    agenda: [
+      { time: '08:30', activity: 'Registration and welcome coffee' },
+      { time: '09:30', activity: 'Opening keynote' },
+    ],
+    faqs: [{ question: 'Is there parking at the venue?', answer: 'Yes, free parking is available on site.' }],
+    contact_email: 'events@rnslia.org.rw',
+    contact_phone: '+250 788 000 111',
+    social_links: { facebook: 'https://www.facebook.com/rnslia' },
+    event_image_id: 'panafrica1',
+    status: 'Published',
+    maximum_attendees: 300,
+    coordinates: null,
+    created_at: '2026-11-01T10:00:00Z',
+    total_registrations_count: 0,
+    approved_registrations_count: 0,
+    pending_registrations_count: 0,
+    available_seats: 300,
+    ...overrides,
+  };
+}
+
+/** The three upcoming events of the demo data, soonest first. */
+export const DEMO_PUBLIC_EVENTS: PublicEvent[] = [
+  makePublicEvent({
+    id: 3,
+    title: 'Deaf Awareness Community Day',
+    subtitle: 'Open to everyone, free of charge',
+    description: 'Games, a sign language taster class and stands from partner organisations.',
+    location: 'Amahoro Stadium grounds, Remera',
+    price: null,
+    date: '2027-03-01',
+    time: '10:00:00',
+    speakers: [],
+    agenda: [],
+    faqs: [],
+    contact_email: '',
+    contact_phone: '',
+    event_image_id: 'afsli1',
+    maximum_attendees: null,
+    available_seats: null,
+  }),
+  makePublicEvent({
+    id: 2,
+    title: 'Legal Interpreting Workshop',
+    subtitle: 'Interpreting in courts and police stations',
+    description: 'A practical one-day workshop on terminology, role boundaries and ethics in legal settings.',
+    location: 'RNUD Hall, Kacyiru, Kigali',
+    price: 5000,
+    date: '2027-03-05',
+    time: '09:00:00',
+    event_image_id: 'workshop1',
+  }),
+  makePublicEvent(),
+];
+
+export const TEST_SITE_CONFIG: SiteConfig = {
+  map_tile_url: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
+  map_attribution: '&copy; OpenStreetMap contributors',
+  association: {
+    name: 'Rwanda National Sign Language Interpreters Association',
+    short_name: 'RNSLIA',
+    email: 'info@rnslia.org.rw',
+    phone: '+250 788 000 000',
+    address: 'KG 7 Ave, Kigali, Rwanda',
+  },
+};
+
+/** MSW handlers for the public event calls (tests and local mocking). */
+export const publicEventHandlers = {
+  list: (events: PublicEvent[] = DEMO_PUBLIC_EVENTS) =>
+    http.get(LIST_URL, async () => {
+      await delay(20);
+      return HttpResponse.json(events);
+    }),
+  listFails: () =>
+    http.get(LIST_URL, () => HttpResponse.json({ detail: 'Server error.', code: 'server_error' }, { status: 500 })),
+  /** Answers the events it is given by id, and the server's 404 envelope for any other id. */
+  detail: (events: PublicEvent[] = DEMO_PUBLIC_EVENTS) =>
+    http.get(DETAIL_URL, async ({ params }) => {
+      await delay(20);
+      const event = events.find(({ id }) => String(id) === params.id);
+      return event ? HttpResponse.json(event) : HttpResponse.json(NOT_FOUND, { status: 404 });
+    }),
+  detailFails: () => http.get(DETAIL_URL, () => HttpResponse.error()),
+  config: (config: SiteConfig = TEST_SITE_CONFIG) =>
+    http.get(CONFIG_URL, async () => {
+      await delay(20);
+      return HttpResponse.json(config);
+    }),
+};

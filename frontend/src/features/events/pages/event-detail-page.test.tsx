@@ -1,0 +1,181 @@
+import { act, screen, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { makePublicEvent, publicEventHandlers } from '../mocks/public-handlers';
+import { EventDetailPage } from './event-detail-page';
+
+const CONFERENCE = makePublicEvent();
+const FREE_DAY = makePublicEvent({
+  id: 3,
+  title: 'Deaf Awareness Community Day',
+  subtitle: '',
+  price: null,
+  time: null,
+  speakers: [],
+  agenda: [],
+  faqs: [],
+  contact_email: '',
+  contact_phone: '',
+  event_image_id: 'no-such-picture',
+});
+
+function renderDetailPage(id: number | string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/event/:id" element={<EventDetailPage />} />
+    </Routes>,
+    { route: `/event/${id}` },
+  );
+}
+
+const secondsShown = () =>
+  document.querySelector('[data-unit="seconds"] .countdown__value')?.textContent ?? '';
+
+describe('Event detail page', () => {
+  beforeEach(() => {
+    server.use(publicEventHandlers.detail([CONFERENCE, FREE_DAY]), publicEventHandlers.config());
+  });
+
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a spinner while loading, then every part of the event', async () => {
+    renderDetailPage(1);
+    expect(screen.getByRole('status')).toHaveTextContent('Loading event details...');
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pan-African Sign Language Interpreters Conference' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Pan-African Event' })).toBeInTheDocument();
+    expect(screen.getByText(/^March 10, 2027 · 8:30\sAM$/)).toBeInTheDocument();
+    expect(screen.getByText('Connecting Africa through sign language')).toBeInTheDocument();
+    expect(screen.getAllByText('Kigali Convention Center, KG 2 Roundabout, Kigali')[0]).toBeInTheDocument();
+    expect(screen.getByText('15,000 Rwf')).toBeInTheDocument();
+    expect(screen.getByText('Three days of keynotes, workshops and networking.')).toBeInTheDocument();
+
+    const speakers = screen.getByRole('region', { name: 'Featured speakers' });
+    expect(within(speakers).getByText('AU')).toBeInTheDocument();
+    expect(within(speakers).getByText('Dr. Aline Uwase')).toBeInTheDocument();
+    expect(within(speakers).getByText('JN')).toBeInTheDocument();
+
+    const agenda = screen.getByRole('region', { name: 'Event schedule' });
+    expect(agenda).toHaveAttribute('id', 'agenda');
+    expect(within(agenda).getByText('08:30')).toBeInTheDocument();
+    expect(within(agenda).getByText('Registration and welcome coffee')).toBeInTheDocument();
+
+    const faqs = screen.getByRole('region', { name: 'Frequently asked questions' });
+    expect(within(faqs).getByText('Is there parking at the venue?')).toBeInTheDocument();
+    expect(document.title).toBe('Pan-African Sign Language Interpreters Conference | RNSLIA');
+  });
+
+  it('links to registration with the event id, to the schedule, support and the call for abstracts', async () => {
+    renderDetailPage(1);
+    await screen.findByRole('heading', { level: 1 });
+    expect(screen.getByRole('link', { name: 'Register Now' })).toHaveAttribute('href', '/registration?eventId=1');
+    expect(screen.getByRole('link', { name: 'View Schedule' })).toHaveAttribute('href', '#agenda');
+    expect(screen.getByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/contact');
+    const abstract = screen.getByRole('link', { name: /^Call For Abstract/ });
+    expect(abstract).toHaveAttribute('target', '_blank');
+    expect(abstract).toHaveAttribute('rel', expect.stringContaining('noopener'));
+  });
+
+  it("shows the event's own contact details, and share links built from the page address", async () => {
+    renderDetailPage(1);
+    await screen.findByRole('heading', { level: 1 });
+    const contact = screen.getByRole('region', { name: 'Get in Touch' });
+    expect(within(contact).getByRole('link', { name: 'events@rnslia.org.rw' })).toHaveAttribute(
+      'href',
+      'mailto:events@rnslia.org.rw',
+    );
+    expect(within(contact).getByRole('link', { name: '+250 788 000 111' })).toHaveAttribute('href', 'tel:+250788000111');
+
+    const share = screen.getByRole('region', { name: 'Share this event' });
+    const page = encodeURIComponent(`${window.location.origin}/event/1`);
+    expect(within(share).getByRole('link', { name: /Facebook/ }).getAttribute('href')).toContain(page);
+    expect(within(share).getByRole('link', { name: /on X/ }).getAttribute('href')).toContain(page);
+    expect(within(share).getByRole('link', { name: /WhatsApp/ }).getAttribute('href')).toContain('wa.me');
+    expect(within(share).getByRole('link', { name: /LinkedIn/ }).getAttribute('href')).toContain('linkedin.com');
+    expect(within(share).getByRole('link', { name: /e-mail/ }).getAttribute('href')).toMatch(/^mailto:\?subject=Pan-African/);
+  });
+
+  it('shows the venue as text with a directions link, and the map', async () => {
+    renderDetailPage(1);
+    await screen.findByRole('heading', { level: 1 });
+    const venue = screen.getByRole('region', { name: 'Venue' });
+    expect(within(venue).getByText('Kigali Convention Center')).toBeInTheDocument();
+    expect(within(venue).getByRole('link', { name: /^Get Directions/ })).toHaveAttribute(
+      'href',
+      'https://www.google.com/maps/dir/?api=1&destination=-1.95,30.0587',
+    );
+    expect(await within(venue).findByRole('region', { name: 'Map of the venue' })).toBeInTheDocument();
+  });
+
+  it('shows Free, the default subtitle, picture and contacts, and the empty agenda and FAQ texts', async () => {
+    renderDetailPage(3);
+    await screen.findByRole('heading', { level: 1, name: 'Deaf Awareness Community Day' });
+    expect(screen.getByText('Free')).toBeInTheDocument();
+    expect(screen.getByText('Connecting Africa through Sign Language')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Conference Hall' })).toBeInTheDocument();
+    expect(screen.getByText('No agenda items available for this event.')).toBeInTheDocument();
+    expect(screen.getByText('No FAQs available for this event.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Featured speakers' })).not.toBeInTheDocument();
+    const contact = screen.getByRole('region', { name: 'Get in Touch' });
+    expect(within(contact).getByRole('link', { name: 'info@rnslia.org.rw' })).toBeInTheDocument();
+    expect(within(contact).getByRole('link', { name: '+250 788 000 000' })).toBeInTheDocument();
+  });
+
+  it('shows the Not Found text for an event the server does not publish', async () => {
+    renderDetailPage(999999);
+    expect(await screen.findByRole('alert')).toHaveTextContent("Not Found! The event you're looking for doesn't exist.");
+  });
+
+  it('shows the Not Found text for an id that is not a number, without calling the server', () => {
+    renderDetailPage('abc');
+    expect(screen.getByRole('alert')).toHaveTextContent("Not Found! The event you're looking for doesn't exist.");
+  });
+
+  it('shows the error text when the event cannot be loaded', async () => {
+    server.use(publicEventHandlers.detailFails());
+    renderDetailPage(1);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load event details. Please try again later.');
+  });
+
+  it('counts down every second to the date and time, then says the event has started', async () => {
+    // Only the clock and the interval are faked: the mocked server still answers in real time.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date(2027, 2, 8, 8, 29, 57)); // 2 days, 0 h, 0 min, 3 s before 08:30
+    renderDetailPage(1);
+    await screen.findByRole('heading', { level: 1 });
+
+    const countdown = screen.getByRole('region', { name: 'The event starts in' });
+    const value = (unit: string) =>
+      countdown.querySelector(`[data-unit="${unit}"] .countdown__value`)?.textContent;
+    expect([value('days'), value('hours'), value('minutes'), value('seconds')]).toEqual(['02', '00', '00', '03']);
+    expect(within(countdown).getByText('Days')).toBeInTheDocument();
+    expect(within(countdown).getByText('Seconds')).toBeInTheDocument();
+    // Screen readers get a summary to the minute instead of a figure changing every second.
+    expect(within(countdown).getByText(/Time left before the event: 2 days, 0 hours and 0 minutes/)).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(secondsShown()).toBe('02');
+    act(() => vi.advanceTimersByTime(1000));
+    expect(secondsShown()).toBe('01');
+
+    vi.setSystemTime(new Date(2027, 2, 10, 8, 29, 59));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(within(countdown).getByRole('status')).toHaveTextContent('The event has started or ended.');
+    expect(countdown.querySelector('[data-unit]')).toBeNull();
+  });
+
+  it('defaults the countdown time to midnight when the event has no time', async () => {
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    vi.setSystemTime(new Date(2027, 2, 9, 23, 59, 58));
+    renderDetailPage(3); // FREE_DAY: 2027-03-10, no time
+    await screen.findByRole('heading', { level: 1 });
+    expect(secondsShown()).toBe('02');
+  });
+});

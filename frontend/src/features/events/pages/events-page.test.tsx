@@ -1,0 +1,142 @@
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { renderWithProviders } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import { DEMO_PUBLIC_EVENTS, publicEventHandlers } from '../mocks/public-handlers';
+import { EventsPage } from './events-page';
+
+function renderEventsPage() {
+  return renderWithProviders(<EventsPage />, { route: '/events' });
+}
+
+const cardTitles = () =>
+  screen.queryAllByRole('article').map((card) => within(card).getByRole('heading', { level: 2 }).textContent);
+
+/** jsdom has no layout: give the carousel track the sizes a browser would. */
+function layOut(track: HTMLElement, { scrollWidth, clientWidth, scrollLeft }: Record<string, number>) {
+  Object.defineProperty(track, 'scrollWidth', { configurable: true, value: scrollWidth });
+  Object.defineProperty(track, 'clientWidth', { configurable: true, value: clientWidth });
+  Object.defineProperty(track, 'scrollLeft', { configurable: true, writable: true, value: scrollLeft });
+  fireEvent.scroll(track);
+}
+
+describe('Upcoming events page', () => {
+  beforeEach(() => {
+    server.use(publicEventHandlers.list());
+  });
+
+  it('shows the heading and a loading text, then one card per event', async () => {
+    renderEventsPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeInTheDocument();
+    expect(screen.getByText('Loading events...')).toBeInTheDocument();
+
+    expect(await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' })).toBeInTheDocument();
+    expect(cardTitles()).toEqual(DEMO_PUBLIC_EVENTS.map((event) => event.title));
+    expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();
+  });
+
+  it('shows each card with image, status, long date, description, location, time and links', async () => {
+    renderEventsPage();
+    const title = await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
+    const card = title.closest('article') as HTMLElement;
+
+    const image = within(card).getByRole('img', { name: 'Workshop' });
+    expect(image).toHaveAttribute('loading', 'lazy');
+    expect(image.getAttribute('src')).toContain('workshop1');
+    expect(within(card).getByText('Published')).toBeInTheDocument();
+    expect(within(card).getByText('March 5, 2027')).toBeInTheDocument();
+    expect(within(card).getByText(/A practical one-day workshop/)).toBeInTheDocument();
+    expect(within(card).getByText('RNUD Hall, Kacyiru, Kigali')).toBeInTheDocument();
+    expect(within(card).getByText(/^9:00\sAM$/)).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /^View Details/ })).toHaveAttribute('href', '/event/2');
+    expect(within(card).getByRole('button', { name: /^Save/ })).toBeInTheDocument();
+  });
+
+  it('shows the error text when the list cannot be loaded', async () => {
+    server.use(publicEventHandlers.listFails());
+    renderEventsPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to load events. Please try again later.');
+  });
+
+  it('says so when there is no upcoming event at all', async () => {
+    server.use(publicEventHandlers.list([]));
+    renderEventsPage();
+    expect(await screen.findByText(/There are no upcoming events at the moment/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Clear search' })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['workshop', ['Legal Interpreting Workshop', 'Pan-African Sign Language Interpreters Conference']],
+    ['TASTER', ['Deaf Awareness Community Day']],
+    ['Kacyiru', ['Legal Interpreting Workshop']],
+  ])('searches %j in titles, descriptions and locations, ignoring case', async (query, expected) => {
+    const { user } = renderEventsPage();
+    await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search events' }), query);
+    expect(cardTitles()).toEqual(expected);
+    expect(screen.getByText(`${expected.length} ${expected.length === 1 ? 'event' : 'events'} found`)).toBeInTheDocument();
+  });
+
+  it('has the search placeholder and a Clear button that restores every event', async () => {
+    const { user } = renderEventsPage();
+    await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
+    const search = screen.getByRole('searchbox', { name: 'Search events' });
+    expect(search).toHaveAttribute('placeholder', 'Search events by title, description or location...');
+    expect(screen.queryByRole('button', { name: 'Clear' })).not.toBeInTheDocument();
+
+    await user.type(search, 'legal');
+    expect(cardTitles()).toEqual(['Legal Interpreting Workshop']);
+    await user.click(screen.getByRole('button', { name: 'Clear' }));
+    expect(search).toHaveValue('');
+    expect(search).toHaveFocus();
+    expect(cardTitles()).toHaveLength(3);
+  });
+
+  it('shows the empty result with the query and a Clear search button', async () => {
+    const { user } = renderEventsPage();
+    await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search events' }), 'zumba');
+
+    expect(screen.getByText('No events found for "zumba"')).toBeInTheDocument();
+    expect(cardTitles()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(cardTitles()).toHaveLength(3);
+    expect(screen.queryByText(/No events found/)).not.toBeInTheDocument();
+  });
+
+  it('scrolls the carousel one card (300 px + 32 px gap) per arrow, disabling the arrows at the ends', async () => {
+    const scrollBy = vi.fn();
+    HTMLElement.prototype.scrollBy = scrollBy;
+    const { user } = renderEventsPage();
+    await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
+    const track = screen.getByRole('region', { name: 'Upcoming events' });
+    const previous = screen.getByRole('button', { name: 'Previous events' });
+    const next = screen.getByRole('button', { name: 'Next events' });
+
+    layOut(track, { scrollWidth: 1000, clientWidth: 400, scrollLeft: 0 });
+    expect(previous).toBeDisabled();
+    expect(next).toBeEnabled();
+
+    await user.click(next);
+    expect(scrollBy).toHaveBeenLastCalledWith(expect.objectContaining({ left: 332 }));
+
+    layOut(track, { scrollWidth: 1000, clientWidth: 400, scrollLeft: 332 });
+    expect(previous).toBeEnabled();
+    await user.click(previous);
+    expect(scrollBy).toHaveBeenLastCalledWith(expect.objectContaining({ left: -332 }));
+
+    // The right end counts as reached within 10 px.
+    layOut(track, { scrollWidth: 1000, clientWidth: 400, scrollLeft: 591 });
+    expect(next).toBeDisabled();
+    layOut(track, { scrollWidth: 1000, clientWidth: 400, scrollLeft: 589 });
+    expect(next).toBeEnabled();
+  });
+
+  it('keeps the carousel reachable from the keyboard and links to the contact page', async () => {
+    renderEventsPage();
+    await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
+    expect(screen.getByRole('region', { name: 'Upcoming events' })).toHaveAttribute('tabindex', '0');
+    expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+  });
+});

@@ -1,0 +1,74 @@
+import { api } from '../../app/api';
+
+export type EventStatus = 'Draft' | 'Published' | 'Completed' | 'Cancelled';
+
+export interface AgendaItem {
+  time: string;
+  activity: string;
+}
+
+export interface EventFaq {
+  question: string;
+  answer: string;
+}
+
+/** An event as the public endpoints return it (SPEC §3). */
+export interface PublicEvent {
+  id: number;
+  title: string;
+  subtitle: string | null;
+  description: string;
+  location: string;
+  /** 0 or null means free. */
+  price: number | null;
+  /** 'yyyy-mm-dd' */
+  date: string;
+  /** 'HH:MM:SS', or null when not set. */
+  time: string | null;
+  speakers: string[];
+  agenda: AgendaItem[];
+  faqs: EventFaq[];
+  contact_email: string | null;
+  contact_phone: string | null;
+  social_links: { facebook?: string; twitter?: string };
+  event_image_id: string | null;
+  status: EventStatus;
+  maximum_attendees: number | null;
+  coordinates: { lat: number; lng: number } | null;
+  created_at: string;
+  total_registrations_count: number;
+  approved_registrations_count: number;
+  pending_registrations_count: number;
+  available_seats: number | null;
+}
+
+/** The public site settings of GET /api/config/. */
+export interface SiteConfig {
+  map_tile_url: string;
+  map_attribution: string;
+  association: { name: string; short_name: string; email: string; phone: string; address: string };
+}
+
+/** The public event calls: no token needed (SPEC §6), cached by the server with an ETag. */
+export const publicEventsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getPublicEvents: build.query<PublicEvent[], undefined>({
+      query: () => 'management/public-events/',
+      providesTags: (events = []) => [
+        ...events.map(({ id }) => ({ type: 'PublicEvent' as const, id })),
+        { type: 'PublicEvent' as const, id: 'LIST' },
+      ],
+    }),
+    getPublicEvent: build.query<PublicEvent, number>({
+      query: (id) => `management/public-events/${id}/`,
+      providesTags: (_result, _error, id) => [{ type: 'PublicEvent' as const, id }],
+    }),
+    getSiteConfig: build.query<SiteConfig, undefined>({
+      query: () => 'config/',
+      // Settings of the deployment: they do not change while a visitor reads the site.
+      keepUnusedDataFor: 3600,
+    }),
+  }),
+});
+
+export const { useGetPublicEventsQuery, useGetPublicEventQuery, useGetSiteConfigQuery } = publicEventsApi;
