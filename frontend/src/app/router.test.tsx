@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { authHandlers } from '../features/auth/mocks/handlers';
+import { eventsBackend, makeAdminEvent } from '../features/events/admin/mocks/handlers';
 import { renderRoute } from '../testing/render';
 import { server } from '../testing/server';
 import { storeTestSession } from '../testing/session';
@@ -43,10 +44,13 @@ describe('Routes', () => {
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 
-  it('/dashboard/edit-event/7 shows the edit form placeholder', async () => {
+  it('/dashboard/edit-event/7 shows the edit form of that event in the dashboard frame', async () => {
     storeTestSession();
+    server.use(...eventsBackend([makeAdminEvent({ id: 7, title: 'Ethics Seminar' })]).handlers);
     renderRoute('/dashboard/edit-event/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Edit Event' })).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Ethics Seminar');
+    expect(screen.getByRole('navigation', { name: 'Dashboard navigation' })).toBeInTheDocument();
   });
 
   it('an unknown address shows the not-found page with a way home', async () => {

@@ -1,11 +1,94 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router-dom';
+import { Link, useParams } from 'react-router-dom';
 
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { PageHeading } from '../../../components/page-heading';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/use-toast';
+import { useCreateEventMutation, useGetAdminEventQuery, useUpdateEventMutation } from '../admin-api';
+import { errorText } from '../admin/error-text';
+import { EventForm } from '../admin/event-form';
+import { eventToValues, newEventValues } from '../admin/event-form-values';
+import '../admin/events-admin.css';
+import '../admin/event-form.css';
+import { StatusBadge } from '../admin/status-badge';
+
+/** /dashboard/create-event: a new event, Draft unless published on save. */
+function CreateEvent() {
+  const { t } = useTranslation('events-admin');
+  const [createEvent] = useCreateEventMutation();
+  const defaultFaqs = ['parking', 'documents', 'onsite'].map((topic) => ({
+    question: t(`form.defaultFaqs.${topic}Question`),
+    answer: t(`form.defaultFaqs.${topic}Answer`),
+  }));
+  return (
+    <div className="page event-form-page">
+      <PageHeading title={t('form.createTitle')}>
+        <p>{t('form.createLead')}</p>
+      </PageHeading>
+      <EventForm
+        mode="create"
+        initialValues={newEventValues(defaultFaqs)}
+        save={(input, status) => createEvent({ ...input, status: status ?? 'Draft' }).unwrap()}
+      />
+    </div>
+  );
+}
+
+/** /dashboard/edit-event/:eventId: the event as loaded, its status kept. */
+function EditEvent({ eventId }: { eventId: number }) {
+  const { t } = useTranslation('events-admin');
+  const toast = useToast();
+  const { data: event, isLoading, isError, error } = useGetAdminEventQuery(eventId, { skip: !Number.isInteger(eventId) });
+  const [updateEvent] = useUpdateEventMutation();
+  const invalidId = !Number.isInteger(eventId) || eventId < 1;
+  const failed = invalidId || (isError && !event);
+
+  // The load failure is announced once, with what the server said.
+  const announced = useRef(false);
+  useEffect(() => {
+    if (!failed || announced.current) return;
+    announced.current = true;
+    const message = invalidId ? t('form.errors.notFound') : (errorText(error) ?? t('form.errors.unknownError'));
+    toast.error(t('form.errors.loadFailedToast', { message }));
+  }, [failed, invalidId, error, toast, t]);
+
+  return (
+    <div className="page event-form-page">
+      <PageHeading title={t('form.editTitle')}>
+        <p>{t('form.editLead')}</p>
+      </PageHeading>
+      {failed ? (
+        <div role="alert" className="event-form-page__error">
+          <p className="notice notice--error">{t('form.errors.loadFailed')}</p>
+          <Link to="/dashboard/events" className="button button--secondary">
+            {t('form.backToList')}
+          </Link>
+        </div>
+      ) : isLoading || !event ? (
+        <Spinner label={t('form.loading')} />
+      ) : (
+        <>
+          <div className="event-form-page__status">
+            <span>{t('form.currentStatus')}</span>
+            <StatusBadge status={event.status} />
+            <span className="event-form-page__status-note">{t('form.statusKept')}</span>
+          </div>
+          <EventForm
+            key={event.id}
+            mode="edit"
+            initialValues={eventToValues(event)}
+            save={(changes) => updateEvent({ id: event.id, changes }).unwrap()}
+          />
+        </>
+      )}
+    </div>
+  );
+}
 
 /** /dashboard/create-event and /dashboard/edit-event/:eventId. */
 export function EventFormPage() {
-  const { t } = useTranslation();
   const { eventId } = useParams();
-  return <PagePlaceholder title={t(eventId ? 'pages.editEvent' : 'pages.createEvent')} />;
+  if (eventId === undefined) return <CreateEvent />;
+  return <EditEvent key={eventId} eventId={/^\d+$/.test(eventId) ? Number(eventId) : Number.NaN} />;
 }

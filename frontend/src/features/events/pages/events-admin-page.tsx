@@ -1,8 +1,271 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router-dom';
 
-import { PagePlaceholder } from '../../../components/page-placeholder';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { EmptyState } from '../../../components/empty-state';
+import { PageHeading } from '../../../components/page-heading';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/use-toast';
+import {
+  DEFAULT_EVENT_ORDERING,
+  DEFAULT_EVENT_PAGE_SIZE,
+  EVENT_PAGE_SIZES,
+  EVENT_STATUSES,
+  useDeleteEventMutation,
+  useGetAdminEventsQuery,
+  type AdminEvent,
+  type EventListArgs,
+  type EventOrdering,
+  type EventPageSize,
+  type EventSortField,
+  type EventStatus,
+} from '../admin-api';
+import { errorText } from '../admin/error-text';
+import { EventStatusDialog } from '../admin/event-status-dialog';
+import '../admin/events-admin.css';
+import { EventsTable } from '../admin/events-table';
+import { useDebouncedValue } from '../admin/use-debounced-value';
 
+/** SPEC §9: the list reloads itself every 30 s, silently. */
+export const EVENTS_POLLING_INTERVAL = 30_000;
+/** The search box waits for typing to pause this long before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type Dialog = { kind: 'status'; event: AdminEvent } | { kind: 'delete'; event: AdminEvent } | null;
+
+/** Clicking the sorted column flips its direction; another column starts ascending. */
+function nextOrdering(current: EventOrdering, field: EventSortField): EventOrdering {
+  if (current === field) return `-${field}`;
+  return field;
+}
+
+/** /dashboard/events: the admin's list of every event, paged, sorted, filtered and searched by the server. */
 export function EventsAdminPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.dashboardEvents')} />;
+  const { t } = useTranslation('events-admin');
+  const toast = useToast();
+  const searchId = useId();
+  const pageSizeId = useId();
+
+  const [status, setStatus] = useState<EventStatus | null>(null);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [ordering, setOrdering] = useState<EventOrdering>(DEFAULT_EVENT_ORDERING);
+  const [pageSize, setPageSize] = useState<EventPageSize>(DEFAULT_EVENT_PAGE_SIZE);
+  // The page belongs to one view: a new filter, search, sort or page size starts at page 1.
+  const viewKey = JSON.stringify([status, search, ordering, pageSize]);
+  const [pageOf, setPageOf] = useState({ viewKey, page: 1 });
+  const page = pageOf.viewKey === viewKey ? pageOf.page : 1;
+
+  const args: EventListArgs = { status, search, ordering, page, pageSize };
+  const argsKey = JSON.stringify(args);
+  const { data, currentData, isLoading, isFetching, isError, error, refetch } = useGetAdminEventsQuery(args, {
+    pollingInterval: EVENTS_POLLING_INTERVAL,
+    skipPollingIfUnfocused: true,
+  });
+
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const [deleteFailed, setDeleteFailed] = useState(false);
+  const [deleteEvent, { isLoading: deleting }] = useDeleteEventMutation();
+
+  // A manual load (Refresh, Try Again) reports its outcome itself; background ones stay silent.
+  const [refreshing, setRefreshing] = useState(false);
+  const [manualLoadFailed, setManualLoadFailed] = useState(false);
+  const announcedFailure = useRef<string | null>(null);
+
+  // A view that fails to load at all is announced once (not again at every silent retry).
+  useEffect(() => {
+    if (currentData !== undefined) {
+      announcedFailure.current = null;
+      return;
+    }
+    if (!isError || isFetching || refreshing || announcedFailure.current === argsKey) return;
+    announcedFailure.current = argsKey;
+    toast.error(t('list.loadFailedToast', { message: errorText(error) ?? t('list.unknownError') }));
+  }, [currentData, isError, isFetching, refreshing, argsKey, error, toast, t]);
+
+  async function reload() {
+    setRefreshing(true);
+    try {
+      await refetch().unwrap();
+      setManualLoadFailed(false);
+      toast.success(t('list.loadedToast'));
+    } catch (failure) {
+      console.error('Loading the events failed', failure);
+      announcedFailure.current = argsKey;
+      setManualLoadFailed(true);
+      toast.error(t('list.loadFailedToast', { message: errorText(failure) ?? t('list.unknownError') }));
+    } finally {
+      setRefreshing(false);
+    }
+  }
+
+  async function confirmDelete(event: AdminEvent) {
+    try {
+      await deleteEvent(event.id).unwrap();
+      setDeleteFailed(false);
+      toast.success(t('list.deletedToast', { title: event.title }));
+    } catch (failure) {
+      console.error('Deleting the event failed', failure);
+      setDeleteFailed(true);
+      toast.error(t('list.deleteFailedToast', { message: errorText(failure) ?? t('list.unknownError') }));
+    }
+    setDialog(null);
+  }
+
+  // While another view loads, the previous rows stay (dimmed); a view that failed shows the banner.
+  const shown = currentData ?? (isError ? undefined : data);
+  const loadFailed = (isError && currentData === undefined && !isFetching) || manualLoadFailed;
+  const switchingView = isFetching && currentData === undefined && shown !== undefined;
+  const statusLabel = status ? t(`status.${status}`) : '';
+
+  function emptyHint() {
+    if (search && status) return t('list.emptyHintSearchStatus', { search, status: statusLabel });
+    if (search) return t('list.emptyHintSearch', { search });
+    if (status) return t('list.emptyHintStatus', { status: statusLabel });
+    return t('list.emptyHintAll');
+  }
+
+  const firstShown = shown && shown.count > 0 ? (shown.page - 1) * shown.page_size + 1 : 0;
+  const lastShown = shown ? firstShown + shown.results.length - 1 : 0;
+
+  return (
+    <div className="page events-admin">
+      <PageHeading title={t('list.title')}>
+        <p>{t('list.lead')}</p>
+      </PageHeading>
+
+      <div className="events-admin__toolbar">
+        <div className="events-admin__search">
+          <label htmlFor={searchId} className="visually-hidden">
+            {t('list.searchLabel')}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={searchText}
+            onChange={(event) => setSearchText(event.target.value)}
+            placeholder={t('list.searchPlaceholder')}
+            autoComplete="off"
+          />
+        </div>
+        <div className="events-admin__buttons">
+          <button
+            type="button"
+            className="button button--secondary"
+            onClick={() => void reload()}
+            disabled={refreshing}
+          >
+            {t('list.refresh')}
+          </button>
+          <Link to="/dashboard/create-event" className="button button--primary">
+            {t('list.create')}
+          </Link>
+        </div>
+      </div>
+
+      <div className="events-admin__filters" role="group" aria-label={t('list.filterLabel')}>
+        {[null, ...EVENT_STATUSES].map((value) => (
+          <button
+            key={value ?? 'all'}
+            type="button"
+            className="filter-chip"
+            aria-pressed={status === value}
+            onClick={() => setStatus(value)}
+          >
+            {value ? t(`status.${value}`) : t('list.all')}
+          </button>
+        ))}
+      </div>
+
+      <div role="status" className="events-admin__live">
+        {refreshing && <p className="events-admin__refreshing">{t('list.refreshing')}</p>}
+      </div>
+
+      <div role="alert" className="events-admin__live">
+        {deleteFailed && <p className="notice notice--error">{t('list.deleteFailed')}</p>}
+        {loadFailed && (
+          <div className="notice notice--error events-admin__load-error">
+            <p>{t('list.loadFailed')}</p>
+            <button type="button" className="button button--secondary" onClick={() => void reload()} disabled={refreshing}>
+              {t('list.tryAgain')}
+            </button>
+          </div>
+        )}
+      </div>
+
+      {shown === undefined ? (
+        (isLoading || isFetching) && !loadFailed && <Spinner label={t('list.loading')} />
+      ) : shown.results.length === 0 ? (
+        <EmptyState title={t('list.empty')} hint={emptyHint()}>
+          {searchText ? (
+            <button type="button" className="button button--secondary" onClick={() => setSearchText('')}>
+              {t('list.clearSearch')}
+            </button>
+          ) : (
+            !status && (
+              <Link to="/dashboard/create-event" className="button button--primary">
+                {t('list.create')}
+              </Link>
+            )
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <EventsTable
+            events={shown.results}
+            ordering={ordering}
+            onSort={(field) => setOrdering(nextOrdering(ordering, field))}
+            onChangeStatus={(event) => setDialog({ kind: 'status', event })}
+            onDelete={(event) => setDialog({ kind: 'delete', event })}
+            busy={switchingView}
+          />
+          <div className="events-admin__footer">
+            <p className="events-admin__showing">
+              {t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
+            </p>
+            <div className="events-admin__page-size">
+              <label htmlFor={pageSizeId}>{t('list.pageSize')}</label>
+              <select
+                id={pageSizeId}
+                value={pageSize}
+                onChange={(event) => setPageSize(Number(event.target.value) as EventPageSize)}
+              >
+                {EVENT_PAGE_SIZES.map((size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <Pagination
+              page={shown.page}
+              totalPages={shown.total_pages}
+              onPageChange={(target) => setPageOf({ viewKey, page: target })}
+              label={t('list.pagesLabel')}
+            />
+          </div>
+        </>
+      )}
+
+      {dialog?.kind === 'status' && <EventStatusDialog event={dialog.event} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'delete' && (
+        <ConfirmDialog
+          title={t('deleteModal.title')}
+          confirmLabel={t('deleteModal.confirm')}
+          pendingLabel={t('deleteModal.deleting')}
+          pending={deleting}
+          tone="danger"
+          onConfirm={() => void confirmDelete(dialog.event)}
+          onCancel={() => setDialog(null)}
+        >
+          <p>{t('deleteModal.question', { title: dialog.event.title })}</p>
+          {dialog.event.total_registrations_count > 0 && (
+            <p>{t('deleteModal.registrations', { count: dialog.event.total_registrations_count })}</p>
+          )}
+        </ConfirmDialog>
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+
+import { expectNoAxeViolations } from './axe';
+
+// The demo data of the backend's seed (seed_demo): one staff user and a few events.
+const ADMIN = { username: 'admin', password: 'portal-demo-2026' };
+
+/** A date `days` from today as yyyy-mm-dd (the date input's value). */
+function isoDateIn(days: number): string {
+  const date = new Date(Date.now() + days * 86_400_000);
+  return date.toISOString().slice(0, 10);
+}
+
+async function signIn(page: Page) {
+  await page.goto('/adminlogin');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** Types into the list's search box and waits for the row of `title` (the search is debounced). */
+async function searchFor(page: Page, title: string) {
+  await page.getByRole('searchbox', { name: 'Search events' }).fill(title);
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toHaveCount(1);
+  return row;
+}
+
+test('an administrator creates, publishes, edits, cancels and deletes an event', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const title = `Journey Workshop ${Date.now()}`;
+  const edited = `${title} (edited)`;
+
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/events$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events Management');
+  await expect(page.getByRole('table', { name: 'Events' })).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Created' })).toHaveAttribute('aria-sort', 'descending');
+  await expectNoAxeViolations(page, 'events list');
+
+  // 1. Create and publish.
+  await page.getByRole('link', { name: 'Create New Event' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/create-event$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Create New Event');
+  await expectNoAxeViolations(page, 'create form');
+
+  await page.getByLabel(/^Title/).fill(title);
+  await page.getByLabel(/^Date/).fill(isoDateIn(60));
+  await page.getByLabel(/^Location/).fill('Kigali Convention Center');
+  await page.getByLabel(/^Price/).fill('2500');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByLabel('Speakers').fill('Ada, , Bo');
+  await page.getByRole('button', { name: 'Next' }).click();
+  const agenda = page.getByRole('tabpanel', { name: 'Agenda' });
+  await agenda.getByLabel('Time').fill('09:00');
+  await agenda.getByLabel('Activity').fill('Opening session');
+  await expectNoAxeViolations(page, 'create form, agenda tab');
+  await page.getByRole('button', { name: 'Next' }).click();
+  // The default FAQs are kept.
+  await expect(page.getByRole('tabpanel', { name: 'FAQs' }).getByLabel('Question')).toHaveCount(3);
+
+  await page.getByRole('button', { name: 'Save & Publish' }).click();
+  await expect(toasts(page)).toContainText(`Event "${title}" created successfully with status: Published`);
+  await expect(page).toHaveURL(/\/dashboard\/events$/, { timeout: 5_000 });
+
+  let row = await searchFor(page, title);
+  await expect(row.getByText('Published', { exact: true })).toBeVisible();
+
+  // The public listing follows (the worker clears its cache after the change).
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/management/public-events/');
+        const events = (await response.json()) as { title: string; speakers: string[] }[];
+        return events.find((event) => event.title === title)?.speakers ?? null;
+      },
+      { timeout: 5_000, intervals: [250, 500], message: 'the new event in the public listing' },
+    )
+    .toEqual(['Ada', 'Bo']);
+
+  // 2. Edit the title.
+  await row.getByRole('link', { name: `Edit ${title}` }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Edit Event');
+  await expect(page.getByLabel(/^Title/)).toHaveValue(title);
+  await expect(page.locator('.event-form-page__status')).toContainText('Published');
+  await expectNoAxeViolations(page, 'edit form');
+  await page.getByLabel(/^Title/).fill(edited);
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(toasts(page)).toContainText(`Event "${edited}" updated successfully`);
+  await expect(page).toHaveURL(/\/dashboard\/events$/, { timeout: 5_000 });
+
+  // 3. Cancel it through the status modal.
+  row = await searchFor(page, edited);
+  await row.getByRole('button', { name: `Change status of ${edited}` }).click();
+  const statusDialog = page.getByRole('dialog', { name: 'Change Event Status' });
+  await expect(statusDialog.getByRole('radio', { name: /Published/ })).toBeChecked();
+  await expectNoAxeViolations(page, 'status modal');
+  await statusDialog.getByRole('radio', { name: /Cancelled/ }).check();
+  await statusDialog.getByRole('button', { name: 'Update Status' }).click();
+  await expect(toasts(page)).toContainText('Event status changed to Cancelled successfully');
+  await expect(statusDialog).toBeHidden();
+  await expect(row.getByText('Cancelled', { exact: true })).toBeVisible();
+
+  // 4. Delete it, after the confirmation.
+  await row.getByRole('button', { name: `Delete ${edited}` }).click();
+  const deleteDialog = page.getByRole('dialog', { name: 'Delete Event' });
+  await expect(deleteDialog).toContainText(`Are you sure you want to delete "${edited}"?`);
+  await expectNoAxeViolations(page, 'delete modal');
+  await deleteDialog.getByRole('button', { name: 'Delete' }).click();
+  await expect(toasts(page)).toContainText(`Event "${edited}" was deleted successfully`);
+  await expect(page.getByRole('row').filter({ hasText: edited })).toHaveCount(0);
+  await expect(page.getByText('No events found')).toBeVisible();
+  await expectNoAxeViolations(page, 'events list, empty search');
+
+  await expect
+    .poll(
+      async () => {
+        const response = await request.get('/api/management/public-events/');
+        return ((await response.json()) as { title: string }[]).some((event) => event.title.startsWith(title));
+      },
+      { timeout: 5_000, intervals: [250, 500], message: 'the deleted event gone from the public listing' },
+    )
+    .toBe(false);
+});

@@ -1,0 +1,59 @@
+import { useId, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+import { Modal } from './modal';
+
+interface Props {
+  title: string;
+  /** The question, e.g. 'Delete "Annual meeting"? This cannot be undone.' */
+  children: ReactNode;
+  confirmLabel: string;
+  /** Shown on the confirm button while `pending`, e.g. 'Deleting...'. */
+  pendingLabel: string;
+  pending: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+  /** A destructive action gets a red confirm button. */
+  tone?: 'danger' | 'primary';
+}
+
+/** A yes/no question in a modal; while the action runs, the dialog stays and says so. */
+export function ConfirmDialog({
+  title,
+  children,
+  confirmLabel,
+  pendingLabel,
+  pending,
+  onConfirm,
+  onCancel,
+  tone = 'primary',
+}: Props) {
+  const { t } = useTranslation();
+  const messageId = useId();
+  return (
+    <Modal
+      title={title}
+      onClose={onCancel}
+      busy={pending}
+      describedBy={messageId}
+      footer={
+        <>
+          <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
+            {t('modal.cancel')}
+          </button>
+          <button
+            type="button"
+            className={`button ${tone === 'danger' ? 'button--danger' : 'button--primary'}`}
+            onClick={onConfirm}
+            disabled={pending}
+            aria-busy={pending}
+          >
+            {pending ? pendingLabel : confirmLabel}
+          </button>
+        </>
+      }
+    >
+      <div id={messageId}>{children}</div>
+    </Modal>
+  );
+}

@@ -1,0 +1,146 @@
+import { api } from '../../app/api';
+import type { AgendaItem, EventFaq, EventStatus, PublicEvent } from './public-api';
+
+/** The admin side of events (SPEC §2 Events management, §7 Events): list, one, create, edit, status, delete. */
+
+// The admin endpoints answer the same event shape as the public ones (one EventOut on the server).
+export type { AgendaItem, EventFaq, EventStatus };
+export type AdminEvent = PublicEvent;
+
+export const EVENT_STATUSES: readonly EventStatus[] = ['Draft', 'Published', 'Completed', 'Cancelled'];
+
+export const EVENT_PAGE_SIZES = [5, 10, 20, 50] as const;
+export type EventPageSize = (typeof EVENT_PAGE_SIZES)[number];
+export const DEFAULT_EVENT_PAGE_SIZE: EventPageSize = 10;
+
+export type EventSortField = 'title' | 'date' | 'created_at';
+export type EventOrdering = EventSortField | `-${EventSortField}`;
+export const DEFAULT_EVENT_ORDERING: EventOrdering = '-created_at';
+
+/** What the form sends: the server cleans it again and answers the whole event. */
+export type EventInput = {
+  [K in 'title' | 'subtitle' | 'description' | 'location' | 'date' | 'contact_email' | 'contact_phone' | 'event_image_id']: string;
+} & Pick<AdminEvent, 'price' | 'time' | 'speakers' | 'agenda' | 'faqs' | 'social_links' | 'maximum_attendees'> & {
+    /** Only on create: an edit keeps the event's status (SPEC §4). */
+    status?: EventStatus;
+  };
+
+export interface EventListArgs {
+  status: EventStatus | null;
+  search: string;
+  ordering: EventOrdering;
+  page: number;
+  pageSize: EventPageSize;
+}
+
+export interface EventPage {
+  results: AdminEvent[];
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+}
+
+/** Every admin call carries include_all=true (SPEC §7). */
+const INCLUDE_ALL = { include_all: true };
+const listTag = { type: 'Event', id: 'LIST' } as const;
+
+export const eventsAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminEvents: build.query<EventPage, EventListArgs>({
+      query: ({ status, search, ordering, page, pageSize }) => ({
+        url: 'management/events/',
+        params: {
+          ...INCLUDE_ALL,
+          ...(status ? { status } : {}),
+          ...(search.trim() ? { search: search.trim() } : {}),
+          ordering,
+          page,
+          page_size: pageSize,
+          // SPEC §7: a cache-busting timestamp, so no proxy answers a background refresh from its cache.
+          _: Date.now(),
+        },
+      }),
+      providesTags: (result) =>
+        result ? [...result.results.map(({ id }) => ({ type: 'Event' as const, id })), listTag] : [listTag],
+    }),
+    getAdminEvent: build.query<AdminEvent, number>({
+      query: (id) => ({ url: `management/events/${id}/`, params: INCLUDE_ALL }),
+      providesTags: (_result, _error, id) => [{ type: 'Event', id }],
+      // The edit form starts from the event as it is now: no cached copy outlives the page.
+      keepUnusedDataFor: 0,
+    }),
+    createEvent: build.mutation<AdminEvent, EventInput>({
+      query: (body) => ({ url: 'management/events/', method: 'POST', body }),
+      invalidatesTags: [listTag, 'PublicEvent', 'Dashboard'],
+    }),
+    updateEvent: build.mutation<AdminEvent, { id: number; changes: EventInput }>({
+      query: ({ id, changes }) => ({
+        url: `management/events/${id}/`,
+        method: 'PUT',
+        params: INCLUDE_ALL,
+        body: changes,
+      }),
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'Event', id }, 'PublicEvent', 'Dashboard'],
+    }),
+    changeEventStatus: build.mutation<AdminEvent, { id: number; status: EventStatus }>({
+      query: ({ id, status }) => ({
+        url: `management/events/${id}/change-status/`,
+        method: 'POST',
+        params: INCLUDE_ALL,
+        body: { status },
+      }),
+      // The row changes in place at once (SPEC §4); the invalidation then refetches the page,
+      // since a status filter may no longer match it.
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        try {
+          const { data: updated } = await queryFulfilled;
+          for (const args of eventsAdminApi.util.selectCachedArgsForQuery(getState(), 'getAdminEvents')) {
+            dispatch(
+              eventsAdminApi.util.updateQueryData('getAdminEvents', args, (page) => {
+                const index = page.results.findIndex((event) => event.id === id);
+                if (index >= 0) page.results[index] = updated;
+              }),
+            );
+          }
+          dispatch(eventsAdminApi.util.updateQueryData('getAdminEvent', id, () => updated));
+        } catch {
+          // The page shows the failure; nothing was changed.
+        }
+      },
+      invalidatesTags: (_result, error, { id }) =>
+        error ? [] : [{ type: 'Event', id }, 'PublicEvent', 'Dashboard', 'Registration'],
+    }),
+    deleteEvent: build.mutation<unknown, number>({
+      query: (id) => ({ url: `management/events/${id}/`, method: 'DELETE', params: INCLUDE_ALL }),
+      // The row leaves at once; the refetch that follows fills the page up again.
+      async onQueryStarted(id, { dispatch, getState, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+          for (const args of eventsAdminApi.util.selectCachedArgsForQuery(getState(), 'getAdminEvents')) {
+            dispatch(
+              eventsAdminApi.util.updateQueryData('getAdminEvents', args, (page) => {
+                const before = page.results.length;
+                page.results = page.results.filter((event) => event.id !== id);
+                if (page.results.length < before) page.count = Math.max(0, page.count - 1);
+              }),
+            );
+          }
+        } catch {
+          // The page shows the failure; nothing was removed.
+        }
+      },
+      invalidatesTags: (_result, error, id) =>
+        error ? [] : [{ type: 'Event', id }, listTag, 'PublicEvent', 'Dashboard', 'Registration'],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminEventsQuery,
+  useGetAdminEventQuery,
+  useCreateEventMutation,
+  useUpdateEventMutation,
+  useChangeEventStatusMutation,
+  useDeleteEventMutation,
+} = eventsAdminApi;

@@ -1,0 +1,387 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { ToastRegion } from '../../../components/toast-region';
+import { renderWithProviders } from '../../../testing/render';
+import { server } from '../../../testing/server';
+import type { EventInput } from '../admin-api';
+import { EventFormPage } from '../pages/event-form-page';
+import { REDIRECT_AFTER_SAVE_MS } from './event-form';
+import { eventsBackend, eventsFailure, makeAdminEvent } from './mocks/handlers';
+
+function CurrentPath() {
+  return <output data-testid="path">{useLocation().pathname}</output>;
+}
+
+function renderForm(route: string, backend = eventsBackend(), options: Parameters<typeof renderWithProviders>[1] = {}) {
+  server.use(...backend.handlers);
+  const view = renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/dashboard/create-event" element={<EventFormPage />} />
+        <Route path="/dashboard/edit-event/:eventId" element={<EventFormPage />} />
+        <Route path="/dashboard/events" element={<p>Events list</p>} />
+      </Routes>
+      <CurrentPath />
+      <ToastRegion />
+    </>,
+    { route, ...options },
+  );
+  return { ...view, backend };
+}
+
+const toasts = () => screen.getByRole('region', { name: 'Notifications' });
+const path = () => screen.getByTestId('path').textContent;
+const tab = (name: string) => screen.getByRole('tab', { name: new RegExp(`^${name}`) });
+const panel = () => screen.getByRole('tabpanel');
+const sentBody = (backend: ReturnType<typeof eventsBackend>, method: string) =>
+  backend.requests.find((request) => request.method === method)?.body as EventInput & { status?: string };
+
+async function fillRequired(user: ReturnType<typeof renderForm>['user'], title = 'Interpreters Summit') {
+  await user.click(tab('Basic Details'));
+  await user.type(screen.getByLabelText(/^Title/), title);
+  await user.type(screen.getByLabelText(/^Date/), '2027-05-20');
+  await user.type(screen.getByLabelText(/^Location/), 'Kigali Convention Center');
+}
+
+describe('Event form: create', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('has five tabs with Previous and Next between them, and arrow keys in the tab list', async () => {
+    const { user } = renderForm('/dashboard/create-event');
+    expect(screen.getByRole('heading', { level: 1, name: 'Create New Event' })).toBeInTheDocument();
+    const tabs = within(screen.getByRole('tablist', { name: 'Event details' })).getAllByRole('tab');
+    expect(tabs.map((item) => item.textContent)).toEqual([
+      'Basic Details',
+      'Description',
+      'Agenda',
+      'FAQs',
+      'Contact & Social',
+    ]);
+    expect(tab('Basic Details')).toHaveAttribute('aria-selected', 'true');
+    expect(panel()).toHaveAccessibleName('Basic Details');
+    const previous = screen.getByRole('button', { name: /Previous/ });
+    const next = screen.getByRole('button', { name: /Next/ });
+    expect(previous).toBeDisabled();
+
+    await user.click(next);
+    expect(tab('Description')).toHaveAttribute('aria-selected', 'true');
+    expect(panel()).toHaveAccessibleName('Description');
+    expect(within(panel()).getByLabelText('Speakers')).toBeInTheDocument();
+    await user.click(next);
+    await user.click(next);
+    await user.click(next);
+    expect(tab('Contact & Social')).toHaveAttribute('aria-selected', 'true');
+    expect(next).toBeDisabled();
+    await user.click(previous);
+    expect(tab('FAQs')).toHaveAttribute('aria-selected', 'true');
+
+    // Roving focus: only the selected tab is in the tab order; arrows move and select.
+    expect(tab('FAQs')).toHaveAttribute('tabindex', '0');
+    expect(tab('Agenda')).toHaveAttribute('tabindex', '-1');
+    tab('FAQs').focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(tab('Agenda')).toHaveFocus();
+    expect(tab('Agenda')).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{End}');
+    expect(tab('Contact & Social')).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(tab('Basic Details')).toHaveFocus();
+  });
+
+  it('starts as a new event: three default FAQs, one empty agenda row, the first image', async () => {
+    const { user } = renderForm('/dashboard/create-event');
+    expect(screen.getByLabelText('Event image')).toHaveValue('conference1');
+    expect(within(screen.getByLabelText('Event image')).getAllByRole('option').map((option) => option.textContent)).toEqual([
+      'Conference Hall',
+      'Workshop',
+      'Seminar',
+      'Pan-African Event',
+      'AFSLI Event',
+      'Kigali Convention Center',
+    ]);
+    await user.selectOptions(screen.getByLabelText('Event image'), 'kcc1');
+    expect(screen.getByText('Preview: Kigali Convention Center')).toBeInTheDocument();
+
+    await user.click(tab('FAQs'));
+    const questions = within(panel())
+      .getAllByLabelText('Question')
+      .map((input) => (input as HTMLInputElement).value);
+    expect(questions).toEqual([
+      'Is parking available at the venue?',
+      'What documents should I bring?',
+      'Can I register on-site?',
+    ]);
+    await user.click(tab('Agenda'));
+    expect(within(panel()).getAllByRole('group', { name: /Agenda item/ })).toHaveLength(1);
+    // Two ways to save a new event; no Update Event.
+    expect(screen.getByRole('button', { name: 'Save & Publish' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Save as Draft' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Update Event' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Cancel' })).toHaveAttribute('href', '/dashboard/events');
+    // maximum_attendees: marked, but the hint says empty means unlimited.
+    expect(screen.getByLabelText(/^Maximum attendees/)).toHaveAccessibleDescription('Leave empty for unlimited.');
+  });
+
+  it('asks for title, date and location first, back on the Basic tab, without calling the server', async () => {
+    const { user, backend } = renderForm('/dashboard/create-event');
+    await user.click(tab('Contact & Social'));
+    await user.click(screen.getByRole('button', { name: 'Save & Publish' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Please fill in all required fields: Title, Date, and Location');
+    expect(tab('Basic Details')).toHaveAttribute('aria-selected', 'true');
+    for (const label of [/^Title/, /^Date/, /^Location/]) {
+      const input = screen.getByLabelText(label);
+      expect(input).toHaveAttribute('aria-invalid', 'true');
+      expect(input).toHaveAccessibleDescription('This field is required.');
+    }
+    expect(screen.getByLabelText(/^Title/)).toHaveFocus();
+    expect(backend.requests).toHaveLength(0);
+
+    // Typing fixes the field's message.
+    await user.type(screen.getByLabelText(/^Title/), 'A');
+    expect(screen.getByLabelText(/^Title/)).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('checks the price, capacity, e-mail and links, and opens the first tab at fault', async () => {
+    const { user, backend } = renderForm('/dashboard/create-event');
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/^Maximum attendees/), '0');
+    await user.click(tab('Contact & Social'));
+    await user.type(screen.getByLabelText('Contact email'), 'not-an-email');
+    await user.type(screen.getByLabelText('Facebook URL'), 'facebook page');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+
+    expect(screen.getByRole('alert')).toHaveTextContent('Please correct the highlighted fields.');
+    expect(tab('Basic Details')).toHaveAttribute('aria-selected', 'true');
+    expect(tab('Contact & Social')).toHaveTextContent('(has errors)');
+    expect(screen.getByLabelText(/^Maximum attendees/)).toHaveAccessibleDescription(
+      'Leave empty for unlimited. Maximum attendees must be a whole number of at least 1.',
+    );
+    expect(screen.getByLabelText('Contact email')).toHaveAccessibleDescription('Enter a valid e-mail address.');
+    expect(screen.getByLabelText('Facebook URL')).toHaveAccessibleDescription(
+      'Enter a valid URL starting with http:// or https://.',
+    );
+    expect(backend.requests).toHaveLength(0);
+  });
+
+  it('sends cleaned data with Save & Publish: speakers split, only complete agenda and FAQ rows, no empty links', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([], { latency: 40 }), {
+      user: { advanceTimers: vi.advanceTimersByTime },
+    });
+    await fillRequired(user, '  Interpreters Summit  ');
+    await user.type(within(panel()).getByLabelText('Time'), '09:30');
+    await user.type(screen.getByLabelText(/^Price/), '2500');
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    await user.type(screen.getByLabelText('Speakers'), 'Ada, , Bo ,');
+
+    await user.click(screen.getByRole('button', { name: /Next/ }));
+    const agenda = panel();
+    await user.type(within(agenda).getByLabelText('Time'), ' 09:00 ');
+    await user.type(within(agenda).getByLabelText('Activity'), 'Opening');
+    await user.click(within(agenda).getByRole('button', { name: 'Add Agenda Item' }));
+    // The new row gets the focus; a row with a time but no activity is dropped.
+    expect(within(agenda).getAllByLabelText('Time')[1]).toHaveFocus();
+    await user.keyboard('10:00');
+
+    await user.click(tab('FAQs'));
+    await user.click(within(panel()).getByRole('button', { name: 'Add FAQ' }));
+    await user.keyboard('A question without an answer?');
+
+    await user.click(tab('Contact & Social'));
+    await user.type(screen.getByLabelText('Twitter URL'), 'https://x.com/rnslia');
+    await user.click(screen.getByRole('button', { name: 'Save & Publish' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toBeDisabled();
+
+    await waitFor(() =>
+      expect(toasts()).toHaveTextContent('Event "Interpreters Summit" created successfully with status: Published'),
+    );
+    const body = sentBody(backend, 'POST');
+    expect(body).toMatchObject({
+      title: 'Interpreters Summit',
+      date: '2027-05-20',
+      time: '09:30',
+      location: 'Kigali Convention Center',
+      price: 2500,
+      maximum_attendees: null,
+      speakers: ['Ada', 'Bo'],
+      agenda: [{ time: '09:00', activity: 'Opening' }],
+      social_links: { twitter: 'https://x.com/rnslia' },
+      event_image_id: 'conference1',
+      status: 'Published',
+    });
+    expect(body.faqs.map((faq) => faq.question)).toEqual([
+      'Is parking available at the venue?',
+      'What documents should I bring?',
+      'Can I register on-site?',
+    ]);
+
+    // A success message on the form, then the list after 2 s.
+    expect(screen.getByText(/created successfully with status: Published Returning to the events list/)).toHaveClass(
+      'notice--success',
+    );
+    await act(() => vi.advanceTimersByTimeAsync(REDIRECT_AFTER_SAVE_MS - 100));
+    expect(path()).toBe('/dashboard/create-event');
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    expect(path()).toBe('/dashboard/events');
+  });
+
+  it('saves as Draft with Save as Draft', async () => {
+    const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([]));
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() =>
+      expect(toasts()).toHaveTextContent('Event "Interpreters Summit" created successfully with status: Draft'),
+    );
+    expect(sentBody(backend, 'POST')).toMatchObject({ status: 'Draft', speakers: [], agenda: [], social_links: {} });
+  });
+
+  it('removes agenda and FAQ rows only while more than one remains', async () => {
+    const { user } = renderForm('/dashboard/create-event');
+    await user.click(tab('Agenda'));
+    expect(within(panel()).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    await user.click(within(panel()).getByRole('button', { name: 'Add Agenda Item' }));
+    expect(within(panel()).getAllByRole('button', { name: /Remove agenda item/ })).toHaveLength(2);
+    await user.click(within(panel()).getByRole('button', { name: 'Remove agenda item 1' }));
+    expect(within(panel()).getAllByRole('group', { name: /Agenda item/ })).toHaveLength(1);
+    expect(within(panel()).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+    expect(within(panel()).getByRole('button', { name: 'Add Agenda Item' })).toHaveFocus();
+
+    await user.click(tab('FAQs'));
+    await user.click(within(panel()).getByRole('button', { name: 'Remove FAQ 2' }));
+    await user.click(within(panel()).getByRole('button', { name: 'Remove FAQ 1' }));
+    expect(within(panel()).getAllByRole('group', { name: /FAQ/ })).toHaveLength(1);
+    expect(within(panel()).getByLabelText('Question')).toHaveValue('Can I register on-site?');
+    expect(within(panel()).queryByRole('button', { name: /Remove/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the server's field messages next to the fields, with its detail in a banner and a toast", async () => {
+    const { user } = renderForm('/dashboard/create-event');
+    server.use(
+      eventsFailure('post', 'list', 400, {
+        detail: 'Price must be a number of at least 0.',
+        code: 'validation_error',
+        fields: {
+          contact_email: 'Enter a valid e-mail address.',
+          price: 'Price must be a number of at least 0.',
+          'social_links.facebook': 'Enter a valid URL.',
+        },
+      }),
+    );
+    await fillRequired(user);
+    await user.click(tab('Contact & Social'));
+    await user.click(screen.getByRole('button', { name: 'Save & Publish' }));
+
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Price must be a number of at least 0.'));
+    expect(toasts()).toHaveTextContent('Price must be a number of at least 0.');
+    expect(tab('Basic Details')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByLabelText(/^Price/)).toHaveAccessibleDescription(
+      'Leave empty or 0 for a free event. Price must be a number of at least 0.',
+    );
+    expect(screen.getByLabelText('Contact email')).toHaveAccessibleDescription('Enter a valid e-mail address.');
+    expect(screen.getByLabelText('Facebook URL')).toHaveAccessibleDescription('Enter a valid URL.');
+    expect(path()).toBe('/dashboard/create-event');
+    expect(screen.getByRole('button', { name: 'Save & Publish' })).toBeEnabled();
+  });
+
+  it('falls back to a general message when the server cannot be reached', async () => {
+    const { user } = renderForm('/dashboard/create-event');
+    server.use(eventsFailure('post', 'list', 'network'));
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save & Publish' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Failed to create event. Please try again.'),
+    );
+    expect(toasts()).toHaveTextContent('Failed to create event. Please try again.');
+  });
+});
+
+describe('Event form: edit', () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  const existing = makeAdminEvent({
+    id: 42,
+    title: 'Ethics Seminar',
+    status: 'Cancelled',
+    time: '14:00:00',
+    price: 1500,
+    maximum_attendees: null,
+    speakers: ['Ada', 'Bo'],
+    agenda: [],
+    faqs: [],
+    social_links: {},
+  });
+
+  it('loads the event, keeps its status (a badge, no control) and sends an update without status', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const { user, backend } = renderForm('/dashboard/edit-event/42', eventsBackend([existing]), {
+      user: { advanceTimers: vi.advanceTimersByTime },
+    });
+    expect(screen.getByText('Loading event...')).toBeInTheDocument();
+    expect(await screen.findByLabelText(/^Title/)).toHaveValue('Ethics Seminar');
+    expect(screen.getByRole('heading', { level: 1, name: 'Edit Event' })).toBeInTheDocument();
+    expect(screen.getByText('Cancelled')).toHaveClass('status-badge');
+    expect(screen.queryByRole('radio')).not.toBeInTheDocument();
+    expect(within(panel()).getByLabelText('Time')).toHaveValue('14:00');
+    expect(screen.getByLabelText(/^Price/)).toHaveValue(1500);
+    expect(screen.getByLabelText(/^Maximum attendees/)).toHaveValue(null);
+    expect(screen.getByRole('button', { name: 'Update Event' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Save & Publish' })).not.toBeInTheDocument();
+    expect(backend.requests[0]?.url.searchParams.get('include_all')).toBe('true');
+
+    await user.click(tab('Description'));
+    expect(screen.getByLabelText('Speakers')).toHaveValue('Ada, Bo');
+    // Empty lists get one blank row; social links start empty.
+    await user.click(tab('Agenda'));
+    expect(within(panel()).getByLabelText('Time')).toHaveValue('');
+    await user.click(tab('FAQs'));
+    expect(within(panel()).getByLabelText('Question')).toHaveValue('');
+    await user.click(tab('Contact & Social'));
+    expect(screen.getByLabelText('Facebook URL')).toHaveValue('');
+
+    await user.click(tab('Basic Details'));
+    await user.clear(screen.getByLabelText(/^Title/));
+    await user.type(screen.getByLabelText(/^Title/), 'Ethics Seminar 2027');
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+
+    await waitFor(() => expect(toasts()).toHaveTextContent('Event "Ethics Seminar 2027" updated successfully'));
+    const body = sentBody(backend, 'PUT');
+    expect(body).not.toHaveProperty('status');
+    expect(body).toMatchObject({ title: 'Ethics Seminar 2027', agenda: [], faqs: [], speakers: ['Ada', 'Bo'], price: 1500 });
+    expect(backend.requests.find((request) => request.method === 'PUT')?.url.pathname).toBe('/api/management/events/42/');
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+
+    await act(() => vi.advanceTimersByTimeAsync(REDIRECT_AFTER_SAVE_MS));
+    expect(path()).toBe('/dashboard/events');
+  });
+
+  it('shows the load failure as a toast and a page message', async () => {
+    renderForm('/dashboard/edit-event/404', eventsBackend([existing]));
+    expect(await screen.findByText('Failed to load event data. Please try again.')).toBeInTheDocument();
+    await waitFor(() => expect(toasts()).toHaveTextContent('Failed to load event: Event not found.'));
+    expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Events' })).toHaveAttribute('href', '/dashboard/events');
+  });
+
+  it('shows the update failure from the server', async () => {
+    const { user } = renderForm('/dashboard/edit-event/42', eventsBackend([existing]));
+    await screen.findByLabelText(/^Title/);
+    server.use(eventsFailure('put', 'item', 403, { message: 'You may not edit this event.' }));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('You may not edit this event.'));
+    expect(toasts()).toHaveTextContent('You may not edit this event.');
+  });
+});

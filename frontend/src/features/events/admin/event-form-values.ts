@@ -1,0 +1,208 @@
+import { nanoid } from '@reduxjs/toolkit';
+
+import { EVENT_IMAGE_IDS, eventImage } from '../../../lib/event-images';
+import type { AdminEvent, EventInput } from '../admin-api';
+
+/** The form's tabs, in order (SPEC §2 Event create and edit form). */
+export const FORM_TABS = ['basic', 'description', 'agenda', 'faqs', 'contact'] as const;
+export type FormTab = (typeof FORM_TABS)[number];
+
+export interface AgendaRow {
+  key: string;
+  time: string;
+  activity: string;
+}
+
+export interface FaqRow {
+  key: string;
+  question: string;
+  answer: string;
+}
+
+/** What the form edits: text as typed; turned into an EventInput on send. */
+export interface EventFormValues {
+  title: string;
+  subtitle: string;
+  date: string;
+  time: string;
+  location: string;
+  price: string;
+  maximum_attendees: string;
+  event_image_id: string;
+  description: string;
+  /** One comma-separated text (SPEC §3). */
+  speakers: string;
+  agenda: AgendaRow[];
+  faqs: FaqRow[];
+  contact_email: string;
+  contact_phone: string;
+  facebook: string;
+  twitter: string;
+}
+
+/** Field errors are keyed like the server's `fields` (e.g. 'social_links.facebook'). */
+export type FieldErrors = Record<string, string>;
+
+const FIELD_TABS: Record<string, FormTab> = {
+  title: 'basic',
+  subtitle: 'basic',
+  date: 'basic',
+  time: 'basic',
+  location: 'basic',
+  price: 'basic',
+  maximum_attendees: 'basic',
+  event_image_id: 'basic',
+  description: 'description',
+  speakers: 'description',
+  agenda: 'agenda',
+  faqs: 'faqs',
+  contact_email: 'contact',
+  contact_phone: 'contact',
+  'social_links.facebook': 'contact',
+  'social_links.twitter': 'contact',
+};
+
+/** The tab that holds a field (an agenda/FAQ row error like 'agenda.0.time' belongs to its list). */
+export function tabOfField(field: string): FormTab | undefined {
+  return FIELD_TABS[field] ?? FIELD_TABS[field.split('.')[0] ?? ''];
+}
+
+/** The first tab, in tab order, that has an error. */
+export function firstTabWithError(errors: FieldErrors): FormTab | undefined {
+  const tabs = new Set(Object.keys(errors).map(tabOfField));
+  return FORM_TABS.find((tab) => tabs.has(tab));
+}
+
+export const blankAgendaRow = (): AgendaRow => ({ key: nanoid(), time: '', activity: '' });
+export const blankFaqRow = (): FaqRow => ({ key: nanoid(), question: '', answer: '' });
+
+/** A new event (SPEC §5): three default FAQs, everything else empty; its status is chosen on save. */
+export function newEventValues(defaultFaqs: { question: string; answer: string }[]): EventFormValues {
+  return {
+    title: '',
+    subtitle: '',
+    date: '',
+    time: '',
+    location: '',
+    price: '',
+    maximum_attendees: '',
+    event_image_id: EVENT_IMAGE_IDS[0],
+    description: '',
+    speakers: '',
+    agenda: [blankAgendaRow()],
+    faqs: defaultFaqs.map((faq) => ({ key: nanoid(), ...faq })),
+    contact_email: '',
+    contact_phone: '',
+    facebook: '',
+    twitter: '',
+  };
+}
+
+/** An event loaded for editing (SPEC §5): empty lists get one blank row, social links default to empty. */
+export function eventToValues(event: AdminEvent): EventFormValues {
+  const agenda = (event.agenda ?? []).map((row) => ({ key: nanoid(), time: row.time ?? '', activity: row.activity ?? '' }));
+  const faqs = (event.faqs ?? []).map((row) => ({ key: nanoid(), question: row.question ?? '', answer: row.answer ?? '' }));
+  return {
+    title: event.title ?? '',
+    subtitle: event.subtitle ?? '',
+    date: event.date ?? '',
+    // The time input takes HH:MM.
+    time: event.time ? event.time.slice(0, 5) : '',
+    location: event.location ?? '',
+    price: event.price === null || event.price === undefined ? '' : String(event.price),
+    maximum_attendees: event.maximum_attendees === null || event.maximum_attendees === undefined ? '' : String(event.maximum_attendees),
+    // An unknown id shows (and saves) the first image, as everywhere else.
+    event_image_id: eventImage(event.event_image_id).id,
+    description: event.description ?? '',
+    speakers: (event.speakers ?? []).join(', '),
+    agenda: agenda.length > 0 ? agenda : [blankAgendaRow()],
+    faqs: faqs.length > 0 ? faqs : [blankFaqRow()],
+    contact_email: event.contact_email ?? '',
+    contact_phone: event.contact_phone ?? '',
+    facebook: event.social_links?.facebook ?? '',
+    twitter: event.social_links?.twitter ?? '',
+  };
+}
+
+/** The comma-separated speakers: split, trimmed, blanks dropped (SPEC §3). */
+export function splitSpeakers(text: string): string[] {
+  return text
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+}
+
+/** What is sent (SPEC §3, §5): trimmed text, numbers, complete agenda/FAQ rows only, no empty social links. */
+export function valuesToInput(values: EventFormValues): EventInput {
+  const socialLinks: EventInput['social_links'] = {};
+  if (values.facebook.trim()) socialLinks.facebook = values.facebook.trim();
+  if (values.twitter.trim()) socialLinks.twitter = values.twitter.trim();
+  return {
+    title: values.title.trim(),
+    subtitle: values.subtitle.trim(),
+    description: values.description.trim(),
+    location: values.location.trim(),
+    price: values.price.trim() === '' ? null : Number(values.price),
+    date: values.date,
+    time: values.time || null,
+    speakers: splitSpeakers(values.speakers),
+    agenda: values.agenda
+      .map((row) => ({ time: row.time.trim(), activity: row.activity.trim() }))
+      .filter((row) => row.time && row.activity),
+    faqs: values.faqs
+      .map((row) => ({ question: row.question.trim(), answer: row.answer.trim() }))
+      .filter((row) => row.question && row.answer),
+    contact_email: values.contact_email.trim(),
+    contact_phone: values.contact_phone.trim(),
+    social_links: socialLinks,
+    event_image_id: values.event_image_id,
+    maximum_attendees: values.maximum_attendees.trim() === '' ? null : Number(values.maximum_attendees),
+  };
+}
+
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+function isWebUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname.includes('.');
+  } catch {
+    return false;
+  }
+}
+
+export type ValidationProblem = 'required' | 'invalid';
+
+/** Message keys (in the events-admin namespace) of each check. */
+export const CHECK_MESSAGES = {
+  required: 'form.errors.fieldRequired',
+  price: 'form.errors.price',
+  maximum_attendees: 'form.errors.maximumAttendees',
+  contact_email: 'form.errors.email',
+  url: 'form.errors.url',
+} as const;
+
+/**
+ * The browser's checks (the server makes the same ones): the required fields first, then the
+ * shapes. Gives the problem and a message key per field, or null when the form can be sent.
+ */
+export function validateValues(values: EventFormValues): { problem: ValidationProblem; fields: FieldErrors } | null {
+  const missing: FieldErrors = {};
+  for (const name of ['title', 'date', 'location'] as const) {
+    if (!values[name].trim()) missing[name] = CHECK_MESSAGES.required;
+  }
+  if (Object.keys(missing).length > 0) return { problem: 'required', fields: missing };
+
+  const invalid: FieldErrors = {};
+  const price = values.price.trim();
+  if (price !== '' && !(Number.isFinite(Number(price)) && Number(price) >= 0)) invalid.price = CHECK_MESSAGES.price;
+  const capacity = values.maximum_attendees.trim();
+  if (capacity !== '' && !(Number.isInteger(Number(capacity)) && Number(capacity) >= 1)) {
+    invalid.maximum_attendees = CHECK_MESSAGES.maximum_attendees;
+  }
+  const email = values.contact_email.trim();
+  if (email && !EMAIL_SHAPE.test(email)) invalid.contact_email = CHECK_MESSAGES.contact_email;
+  if (values.facebook.trim() && !isWebUrl(values.facebook.trim())) invalid['social_links.facebook'] = CHECK_MESSAGES.url;
+  if (values.twitter.trim() && !isWebUrl(values.twitter.trim())) invalid['social_links.twitter'] = CHECK_MESSAGES.url;
+  return Object.keys(invalid).length > 0 ? { problem: 'invalid', fields: invalid } : null;
+}
