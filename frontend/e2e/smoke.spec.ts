@@ -40,6 +40,24 @@ test.describe('public pages', () => {
     });
   }
 
+  test('no public page scrolls sideways on a phone', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const [path, heading] of PUBLIC_ROUTES) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      expect(width, `${path} is ${width}px wide at 375px`).toBeLessThanOrEqual(375);
+    }
+  });
+
+  test('the menu toggle is only for small screens', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/');
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  });
+
   test('an unknown address shows the not-found page', async ({ page }) => {
     await page.goto('/no-such-page');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
