@@ -1,5 +1,7 @@
 import type { ComponentProps } from 'react';
 
+import { Field } from './field';
+
 interface Props extends Omit<ComponentProps<'input'>, 'id'> {
   id: string;
   label: string;
@@ -10,23 +12,9 @@ interface Props extends Omit<ComponentProps<'input'>, 'id'> {
 
 /** A labelled input with its hint and error tied to it for assistive technology. */
 export function FormField({ id, label, error, hint, ...input }: Props) {
-  const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
-  const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
-    <div className="form__field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy} {...input} />
-      {hint && (
-        <p className="form__field-hint" id={hintId}>
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p className="form__field-error" id={errorId}>
-          {error}
-        </p>
-      )}
-    </div>
+    <Field id={id} label={label} hint={hint} error={error}>
+      {(control) => <input {...control} {...input} />}
+    </Field>
   );
 }

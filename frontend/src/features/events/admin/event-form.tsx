@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type Key
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
+import { Field, type ControlProps } from '../../../components/field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { useToast } from '../../../components/use-toast';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
@@ -19,7 +20,6 @@ import {
   type FieldErrors,
   type FormTab,
 } from './event-form-values';
-import { Field, type ControlProps } from './field';
 import { RowsFieldset } from './rows-fieldset';
 
 /** SPEC §9: after a save, the form goes back to the list after 2 s. */

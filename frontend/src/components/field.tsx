@@ -18,7 +18,7 @@ interface Props {
   children: (control: ControlProps) => ReactElement;
 }
 
-/** A labelled control of the event form with its hint and error (input, select or textarea). */
+/** A labelled control (input, select or textarea) with its hint and error tied to it. */
 export function Field({ id, label, marked = false, hint, error, className, children }: Props) {
   const hintId = hint ? `${id}-hint` : undefined;
   const errorId = error ? `${id}-error` : undefined;
@@ -28,7 +28,7 @@ export function Field({ id, label, marked = false, hint, error, className, child
         {label}
         {/* The control itself says "required" to assistive technology; the star is for the eye. */}
         {marked && (
-          <span className="event-form__marker" aria-hidden="true">
+          <span className="form__marker" aria-hidden="true">
             {' *'}
           </span>
         )}
