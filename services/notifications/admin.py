@@ -1,7 +1,7 @@
-from django.contrib import admin
+from django.contrib import admin, messages
 
 from .models import Notification
-from .services import notification_retry
+from .services import NotRetryable, notification_retry
 
 
 @admin.register(Notification)
@@ -15,4 +15,7 @@ class NotificationAdmin(admin.ModelAdmin):
     @admin.action(description="Send the selected failed e-mails again")
     def retry_failed(self, request, queryset):
         for notification in queryset.filter(status=Notification.Status.FAILED):
-            notification_retry(notification=notification)
+            try:
+                notification_retry(notification=notification)
+            except NotRetryable as error:
+                self.message_user(request, f"{notification}: {error.message}", level=messages.WARNING)

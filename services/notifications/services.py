@@ -12,6 +12,9 @@ from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
+from django.utils.translation import gettext as _
+
+from services.core.errors import ApplicationError
 
 from .models import Notification
 
@@ -150,8 +153,15 @@ def _record_failure(notification: Notification, exc: Exception, *, transient: bo
     return SendOutcome(status=notification.status, retry_in=delay + random.randint(0, delay // 4))  # noqa: S311
 
 
+class NotRetryable(ApplicationError):
+    code = "not_retryable"
+
+
 def notification_retry(*, notification: Notification) -> Notification:
-    """Ops: put a failed e-mail back in the queue."""
+    """Ops: put a failed e-mail back in the queue. One whose secret part (a reset link) was
+    removed cannot be sent again: the person asks for a new one instead."""
+    if notification.context.get("_secret"):
+        raise NotRetryable(_("This e-mail carried a single-use link and cannot be sent again."))
     with transaction.atomic():
         updated = Notification.objects.filter(pk=notification.pk, status=Notification.Status.FAILED).update(
             status=Notification.Status.QUEUED, attempts=0, error="", updated_at=timezone.now()

@@ -148,3 +148,26 @@ def test_eml_backend_writes_one_readable_file_per_message(tmp_path):
     parsed = message_from_bytes(files[0].read_bytes())
     assert parsed["To"] == "to@example.org"
     assert parsed["Subject"].startswith("Subject")
+
+
+@pytest.mark.django_db
+def test_a_failed_email_with_a_single_use_link_is_not_sent_again(settings):
+    from services.notifications.services import NotRetryable
+
+    settings.EMAIL_BACKEND = f"{__name__}.FailingBackend"
+    settings.NOTIFICATION_MAX_ATTEMPTS = 1
+    notification = queued(
+        template="password_reset",
+        context={
+            **CONTEXT,
+            "username": "u",
+            "minutes": 60,
+            "reset_url": "https://x/reset-password/abc",
+            "_secret": ["reset_url"],
+        },
+    )
+    assert notification_send(notification_id=notification.pk).status == "failed"
+    notification.refresh_from_db()
+    assert "abc" not in str(notification.context)
+    with pytest.raises(NotRetryable):
+        notification_retry(notification=notification)
