@@ -1,4 +1,5 @@
 from dataclasses import dataclass, field
+from time import monotonic
 from typing import Any
 
 from django.conf import settings
@@ -27,16 +28,28 @@ def _database() -> Check:
         return Check(False, {"vendor": connection.vendor, "error": type(exc).__name__})
 
 
+# Connecting to the broker is the dearest check (a new connection each time); monitors poll
+# often, so each process reuses its answer for BROKER_CHECK_SECONDS.
+BROKER_CHECK_SECONDS = 2.0
+_broker_memo: dict[str, object] = {"url": None, "at": 0.0, "check": None}
+
+
 def _broker() -> Check:
     from worker.app import app
 
-    transport = app.conf.broker_url.split("://", 1)[0]
+    url = app.conf.broker_url
+    now = monotonic()
+    if _broker_memo["url"] == url and now - _broker_memo["at"] < BROKER_CHECK_SECONDS:
+        return _broker_memo["check"]
+    transport = url.split("://", 1)[0]
     try:
         with app.connection_for_write() as conn:
             conn.ensure_connection(max_retries=1, timeout=2)
-        return Check(True, {"transport": transport})
+        check = Check(True, {"transport": transport})
     except Exception as exc:
-        return Check(False, {"transport": transport, "error": type(exc).__name__})
+        check = Check(False, {"transport": transport, "error": type(exc).__name__})
+    _broker_memo.update(url=url, at=now, check=check)
+    return check
 
 
 def _worker() -> Check:

@@ -83,3 +83,26 @@ def test_config_gives_the_map_tile_url_and_association_contacts(client, settings
     body = client.get("/api/config/").json()
     assert body["map_tile_url"] == "https://tiles.example.org/{z}/{x}/{y}.png"
     assert body["association"]["email"] == settings.ASSOCIATION["email"]
+
+
+@pytest.mark.django_db
+def test_the_broker_answer_is_reused_briefly_then_checked_again(client, monkeypatch):
+    from services.ops import selectors
+
+    heartbeat_stamp()
+    calls = []
+    real = selectors.Check
+    monkeypatch.setattr(selectors, "_broker_memo", {"url": None, "at": 0.0, "check": None})
+
+    def counting_check(ok, detail=None):
+        if detail and "transport" in detail:
+            calls.append(ok)
+        return real(ok, detail or {})
+
+    monkeypatch.setattr(selectors, "Check", counting_check)
+    client.get("/api/health/")
+    client.get("/api/health/")
+    assert len(calls) == 1
+    monkeypatch.setattr(selectors, "BROKER_CHECK_SECONDS", 0)
+    client.get("/api/health/")
+    assert len(calls) == 2
