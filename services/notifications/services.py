@@ -21,15 +21,9 @@ from .models import Notification
 logger = logging.getLogger(__name__)
 
 # Errors worth another try later: the provider or the network, not the message itself.
-TRANSIENT_ERRORS = (
-    smtplib.SMTPServerDisconnected,
-    smtplib.SMTPConnectError,
-    smtplib.SMTPDataError,
-    AnymailAPIError,
-    ConnectionError,
-    TimeoutError,
-    OSError,
-)
+# smtplib's errors, connection errors and timeouts are all OSErrors; refused recipients are
+# caught first, as permanent.
+TRANSIENT_ERRORS = (AnymailAPIError, OSError)
 PERMANENT_ERRORS = (smtplib.SMTPRecipientsRefused, AnymailRecipientsRefused)
 
 
