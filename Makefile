@@ -7,12 +7,13 @@ BIN := $(VENV)/bin
 PY := $(BIN)/python
 NPM := npm --prefix frontend
 PORT ?= 8000
+HOST ?= 127.0.0.1
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help setup build run test test-backend test-frontend test-e2e lint bench lock clean
 
 help:
-	@echo "make run    set up everything and start web + worker + beat on http://localhost:$(PORT)"
+	@echo "make run    set up everything and start web + worker + beat on http://$(HOST):$(PORT)"
 	@echo "make test   set up and run every test (ruff, pytest, tsc, eslint, vitest, playwright)"
 	@echo "make bench  measure throughput and latency against the bare-view ceiling"
 
@@ -36,8 +37,8 @@ run: build
 	$(PY) manage.py migrate --noinput -v1
 	$(PY) manage.py setup_periodic_tasks
 	$(PY) manage.py seed_demo
-	@echo "Starting web, worker and beat on http://localhost:$(PORT) (Ctrl-C stops all three)"
-	PATH="$(CURDIR)/$(BIN):$$PATH" PORT=$(PORT) $(BIN)/honcho start -f Procfile
+	@echo "Starting web, worker and beat on http://$(HOST):$(PORT) (Ctrl-C stops all three)"
+	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile
 
 lint: setup
 	$(BIN)/ruff check .

@@ -76,9 +76,9 @@ def process_env(**overrides: str) -> dict[str, str]:
         "DATABASE_URL": child_database_url(),
         "DATA_DIR": str(settings.DATA_DIR),
         "SECRET_KEY": settings.SECRET_KEY,
-        "ALLOW_INSECURE_SECRET_KEY": "1",
         "PYTHONUNBUFFERED": "1",
         "DB_CONN_MAX_AGE": "0",
+        "SECURE_SSL_REDIRECT": "0",  # child servers speak plain HTTP on loopback
     }
     env.update(overrides)
     return env

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Entrypoint of the backend image: refuse obviously unconfigured secrets, then run the command.
-# Django itself refuses the built-in default SECRET_KEY in production (services/settings.py);
-# this also catches the other CHANGE-ME placeholders of compose/.env.example and short keys.
+# There is no default SECRET_KEY: Django refuses to start without one in production, and with
+# one under 32 characters anywhere (services/settings.py). This also catches the CHANGE-ME
+# placeholders of compose/.env.example, SECRET_KEY's included. Only DJANGO_DEBUG=1 skips the
+# SECRET_KEY checks.
 set -eu
 
 is_true() {
@@ -22,18 +24,18 @@ for name in DATABASE_URL FLOWER_BASIC_AUTH; do
     esac
 done
 
-if ! is_true "${DJANGO_DEBUG:-}" && ! is_true "${ALLOW_INSECURE_SECRET_KEY:-}"; then
+if ! is_true "${DJANGO_DEBUG:-}"; then
     key="${SECRET_KEY:-}"
     case "$key" in
         *CHANGE-ME* | *change-me*)
             echo "entrypoint: SECRET_KEY in compose/.env is still a placeholder; set a random one" >&2
-            echo "  e.g. python3 -c 'import secrets; print(secrets.token_urlsafe(50))'" >&2
+            echo "  e.g. python3 -c 'import secrets; print(secrets.token_urlsafe(64))'" >&2
             exit 78
             ;;
     esac
     if [ "${#key}" -lt 32 ]; then
         echo "entrypoint: SECRET_KEY must be at least 32 random characters (compose/.env)" >&2
-        echo "  e.g. python3 -c 'import secrets; print(secrets.token_urlsafe(50))'" >&2
+        echo "  e.g. python3 -c 'import secrets; print(secrets.token_urlsafe(64))'" >&2
         exit 78
     fi
 fi

@@ -5,7 +5,7 @@ from ninja import NinjaAPI
 from services.accounts.api import router as accounts_router
 from services.accounts.auth import staff_auth
 from services.content.api import router as content_router
-from services.core.api import JsonParser, install_error_handlers
+from services.core.api import JsonParser, docs_access, install_error_handlers
 from services.events.api import router as events_router
 from services.ops.api import router as ops_router
 
@@ -15,6 +15,7 @@ api = NinjaAPI(
     description="Public website and admin portal of the national association of sign language interpreters.",
     urls_namespace="api",
     docs_url="/docs",
+    docs_decorator=docs_access,
     parser=JsonParser(),
     # Every operation needs a staff access token unless it says auth=None (the public ones).
     auth=staff_auth,

@@ -2,6 +2,7 @@
 (documented in compose/.env.example); the defaults are the embedded mode of `make run`."""
 
 import os
+import secrets
 from datetime import timedelta
 from pathlib import Path
 
@@ -23,13 +24,41 @@ def env_list(name: str, default: str = "") -> list[str]:
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var")).resolve()
 DATA_DIR.mkdir(parents=True, exist_ok=True)
 
-INSECURE_SECRET_KEY = "insecure-dev-key-change-me"  # noqa: S105 - refused outside debug below
-SECRET_KEY = os.environ.get("SECRET_KEY", INSECURE_SECRET_KEY)
+# Empty values (as compose .env files often carry) mean "not set".
+DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
+EMBEDDED = not DATABASE_URL
 DEBUG = env_bool("DJANGO_DEBUG", False)
-EMBEDDED = "DATABASE_URL" not in os.environ
-if not DEBUG and SECRET_KEY == INSECURE_SECRET_KEY and not env_bool("ALLOW_INSECURE_SECRET_KEY", EMBEDDED):
-    # Production (a real DATABASE_URL, no debug) never runs on the published default key.
-    raise ImproperlyConfigured("Set SECRET_KEY: the default key is only for the embedded mode and tests.")
+
+
+def embedded_secret_key(data_dir: Path) -> str:
+    """The embedded mode's own random key, made on first start and kept under DATA_DIR (mode
+    0600). Written under a temporary name and linked into place, so that web, worker and beat
+    starting together all read the same complete key."""
+    path = data_dir / "secret_key"
+    if not path.exists():
+        tmp = data_dir / f".secret_key.{os.getpid()}"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as handle:
+            handle.write(secrets.token_urlsafe(64))
+        try:
+            os.link(tmp, path)  # fails if another process was first: then its key is the key
+        except FileExistsError:
+            pass
+        finally:
+            tmp.unlink()
+    return path.read_text().strip()
+
+
+SECRET_KEY = os.environ.get("SECRET_KEY", "").strip()
+if not SECRET_KEY:
+    if not EMBEDDED:
+        raise ImproperlyConfigured(
+            "Set SECRET_KEY to a long random value: "
+            "python3 -c 'import secrets; print(secrets.token_urlsafe(64))'"
+        )
+    SECRET_KEY = embedded_secret_key(DATA_DIR)
+elif len(SECRET_KEY) < 32 or "change-me" in SECRET_KEY.lower():
+    raise ImproperlyConfigured("SECRET_KEY must be at least 32 random characters, not a placeholder.")
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
@@ -92,12 +121,21 @@ TEMPLATES = [
             ],
         },
     },
+    {
+        # Plain text (e-mail subjects and text parts): nothing is HTML-escaped there, so that
+        # "O'Brien & Sons" reads as typed. Only services.notifications renders with it.
+        "NAME": "text",
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [],
+        "APP_DIRS": True,
+        "OPTIONS": {"autoescape": False},
+    },
 ]
 
 # Database: PostgreSQL (psycopg 3) from DATABASE_URL, else a SQLite file under DATA_DIR.
 DATABASES = {
-    "default": dj_database_url.config(
-        default=f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
+    "default": dj_database_url.parse(
+        DATABASE_URL or f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
         conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
         conn_health_checks=True,
     )
@@ -110,7 +148,7 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     DATABASES["default"]["TEST"] = {"NAME": str(DATA_DIR / "test-db.sqlite3")}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
-REDIS_URL = os.environ.get("REDIS_URL", "")
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
@@ -157,11 +195,26 @@ WHITENOISE_MAX_AGE = 3600
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the API takes small JSON bodies only
 
+# Transport. Behind nginx, which sets X-Forwarded-Proto from its own scheme (never the client's).
+# Production (DATABASE_URL set) redirects to HTTPS and sends HSTS unless the environment says
+# otherwise; the health probe is exempt so that a container check over plain HTTP still works.
 SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not EMBEDDED and not DEBUG)
+SECURE_REDIRECT_EXEMPT = [r"^api/health/$"]
+SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if EMBEDDED or DEBUG else "31536000"))
+SECURE_HSTS_INCLUDE_SUBDOMAINS = SECURE_HSTS_SECONDS > 0
+# Preloading cannot be undone quickly and binds every subdomain: the domain's owner opts in.
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
 SESSION_COOKIE_SECURE = not DEBUG and not EMBEDDED
 CSRF_COOKIE_SECURE = SESSION_COOKIE_SECURE
 SECURE_CONTENT_TYPE_NOSNIFF = True
 X_FRAME_OPTIONS = "DENY"
+# Interactive API docs: open to anyone only when asked (the embedded default); otherwise only
+# for staff signed in to the Django admin.
+API_DOCS_PUBLIC = env_bool("API_DOCS_PUBLIC", EMBEDDED)
+# Monitoring probes that send "Authorization: Bearer <HEALTH_TOKEN>" get the detailed health
+# report, as staff do; anybody else gets only the status.
+HEALTH_TOKEN = os.environ.get("HEALTH_TOKEN", "").strip()
 
 # --- E-mail ------------------------------------------------------------------------------
 # Unless EMAIL_BACKEND is set, every e-mail is written as one .eml file under DATA_DIR/mail.
@@ -232,7 +285,6 @@ NOTIFICATION_MAX_ATTEMPTS = 5
 HEALTH_HEARTBEAT_MAX_AGE_SECONDS = 120  # beat stamps every 30 s
 HEALTH_OUTBOX_MAX_AGE_SECONDS = 300
 
-CONTACT_FORM_RATE = os.environ.get("CONTACT_FORM_RATE", "10/h")  # per client address
 
 LOGGING = {
     "version": 1,
@@ -248,9 +300,25 @@ LOGGING = {
     "loggers": {"django.request": {"level": "ERROR"}},
 }
 
-# Throttling identifies clients by REMOTE_ADDR, or by X-Forwarded-For behind this many proxies
-# (compose's nginx: 1). Without it a client could forge the header to dodge limits.
-NINJA_NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "0"))
+# --- Who is calling, and how often ------------------------------------------------------
+# The number of trusted proxies in front of Django (compose's nginx: 1). The client address is
+# the X-Forwarded-For entry the outermost of them appended (services/core/client.py); the login
+# lockout and every rate limit use it. 0: REMOTE_ADDR, and the header is ignored.
+NUM_PROXIES = int(os.environ.get("NUM_PROXIES", "").strip() or "0")
+
+# One named limit per public action, per client address, each with its own counter and window
+# (services/core/throttling.py). "N/s|m|h|d".
+RATE_LIMITS = {
+    "login": os.environ.get("LOGIN_RATE", "30/m"),  # across usernames; axes locks per username
+    "password_reset": os.environ.get("PASSWORD_RESET_RATE", "10/h"),  # reset e-mails asked for
+    "reset_link": os.environ.get("RESET_LINK_RATE", "30/h"),  # reset links checked or used
+    "contact": os.environ.get("CONTACT_FORM_RATE", "10/h"),
+    "registration": os.environ.get("REGISTRATION_RATE", "60/h"),  # a family or a school on one network
+    "membership": os.environ.get("MEMBERSHIP_RATE", "10/h"),
+}
+# Acknowledgements of contact messages to one e-mail address per day: the form cannot be used
+# to flood somebody else's inbox in the association's name.
+CONTACT_ACKS_PER_DAY = int(os.environ.get("CONTACT_ACKS_PER_DAY", "3"))
 
 # --- Accounts ----------------------------------------------------------------------------
 # Access tokens are short so that a revoked session ends quickly; the refresh token matches
@@ -269,19 +337,16 @@ NINJA_JWT = {
 # The API answers its own lockout envelope, so axes' middleware (an HTML/JSON page of its own)
 # is not installed; the backend still refuses a locked-out pair everywhere, /admin/ included.
 SILENCED_SYSTEM_CHECKS = ["axes.W002"]
+if not SECURE_HSTS_PRELOAD:
+    SILENCED_SYSTEM_CHECKS.append("security.W021")  # preload is the owner's decision (see above)
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_MINUTES = 15
 AXES_COOLOFF_TIME = timedelta(minutes=AXES_COOLOFF_MINUTES)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_VERBOSE = False
-AXES_IPWARE_PROXY_COUNT = NINJA_NUM_PROXIES or None
-AXES_IPWARE_META_PRECEDENCE_ORDER = (
-    ("HTTP_X_FORWARDED_FOR", "REMOTE_ADDR") if NINJA_NUM_PROXIES else ("REMOTE_ADDR",)
-)
+AXES_CLIENT_IP_CALLABLE = "services.core.client.client_ip"  # the same address as the rate limits
 
-LOGIN_RATE = os.environ.get("LOGIN_RATE", "30/m")  # per client address, across usernames
-PASSWORD_RESET_RATE = os.environ.get("PASSWORD_RESET_RATE", "10/h")  # per client address
 PASSWORD_RESET_PER_EMAIL = 3  # reset e-mails per address per hour; more are silently dropped
 PASSWORD_RESET_TOKEN_MINUTES = 60
 

@@ -5,6 +5,17 @@ const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
 
 /** Runs axe-core on the page as it is now and fails on any WCAG 2.2 A/AA violation. */
 export async function expectNoAxeViolations(page: Page, label = page.url()): Promise<void> {
+  // Judge the page at rest: a background refresh dims a list (aria-busy) and fades it back in,
+  // and a colour caught mid-transition reads as low contrast. Endless spinners don't count.
+  await page.waitForFunction(
+    () =>
+      !document.querySelector('[aria-busy="true"]') &&
+      document
+        .getAnimations()
+        .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page }).withTags(TAGS).analyze();
   const report = results.violations
     .map((violation) => {

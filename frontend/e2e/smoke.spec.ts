@@ -20,6 +20,7 @@ const PUBLIC_ROUTES: [path: string, heading: string][] = [
 // The admin area's screens outside the public layout, loaded as their own chunks.
 const ADMIN_ROUTES: [path: string, heading: string][] = [
   ['/adminlogin', 'Admin Login'],
+  ['/reset-password#token=some-token', 'Reset Password'],
   ['/reset-password/some-token', 'Reset Password'],
 ];
 

@@ -1,9 +1,8 @@
-from django.conf import settings
 from django.utils.translation import gettext as _
 from ninja import Router
 
 from services.core.api import ErrorOut, MessageOut
-from services.core.throttling import VisitorRateThrottle
+from services.core.throttling import ActionThrottle
 
 from . import schemas, services, tokens
 from .selectors import staff_user_profile
@@ -16,7 +15,7 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 422: ErrorOut, 429: ErrorOut}
     "login/",
     auth=None,
     response={200: schemas.LoginOut, **ERRORS},
-    throttle=[VisitorRateThrottle(settings.LOGIN_RATE)],
+    throttle=[ActionThrottle("login")],
     summary="Sign a staff user in",
 )
 def login(request, payload: schemas.LoginIn):
@@ -35,9 +34,14 @@ def token_refresh(request, payload: schemas.RefreshIn):
     return {"access": pair.access, "refresh": pair.refresh}
 
 
-@router.post("logout/", auth=None, response={200: MessageOut, **ERRORS}, summary="Revoke a refresh token")
+@router.post(
+    "logout/",
+    auth=None,
+    response={200: MessageOut, **ERRORS},
+    summary="Sign out everywhere",
+)
 def logout(request, payload: schemas.RefreshIn):
-    tokens.token_revoke(refresh=payload.refresh)
+    tokens.token_logout(refresh=payload.refresh)
     return {"message": _("You have been signed out.")}
 
 
@@ -50,7 +54,7 @@ def me(request):
     "request-password-reset/",
     auth=None,
     response={200: MessageOut, **ERRORS},
-    throttle=[VisitorRateThrottle(settings.PASSWORD_RESET_RATE)],
+    throttle=[ActionThrottle("password_reset")],
     summary="E-mail a reset link",
 )
 def request_password_reset(request, payload: schemas.EmailIn):
@@ -58,13 +62,40 @@ def request_password_reset(request, payload: schemas.EmailIn):
     return {"message": _("If your email exists in our system, you will receive a password reset link.")}
 
 
+# The e-mailed link carries its token in the URL fragment, which browsers never send, and the
+# page posts it in the body: no access log ever holds a usable token. The path forms below are
+# SPEC §7's and stay for clients written to it.
+@router.post(
+    "validate-reset-token/",
+    auth=None,
+    response={200: schemas.ValidOut, **ERRORS},
+    throttle=[ActionThrottle("reset_link")],
+    summary="Whether a reset link still works (token in the body)",
+)
+def validate_reset_token(request, payload: schemas.ResetTokenIn):
+    return {"valid": services.password_reset_token_is_valid(token=payload.token)}
+
+
+@router.post(
+    "reset-password/",
+    auth=None,
+    response={200: MessageOut, **ERRORS},
+    throttle=[ActionThrottle("reset_link")],
+    summary="Set a new password by link (token in the body)",
+)
+def reset_password(request, payload: schemas.ResetPasswordWithTokenIn):
+    services.password_reset_confirm(token=payload.token, new_password=payload.new_password)
+    return {"message": _("Your password has been reset successfully!")}
+
+
 @router.get(
     "validate-reset-token/{token}/",
     auth=None,
     response={200: schemas.ValidOut, **ERRORS},
-    summary="Whether a reset link still works",
+    throttle=[ActionThrottle("reset_link")],
+    summary="Whether a reset link still works (SPEC path form)",
 )
-def validate_reset_token(request, token: str):
+def validate_reset_token_in_path(request, token: str):
     return {"valid": services.password_reset_token_is_valid(token=token)}
 
 
@@ -72,10 +103,10 @@ def validate_reset_token(request, token: str):
     "reset-password/{token}/",
     auth=None,
     response={200: MessageOut, **ERRORS},
-    throttle=[VisitorRateThrottle(settings.PASSWORD_RESET_RATE)],
-    summary="Set a new password by link",
+    throttle=[ActionThrottle("reset_link")],
+    summary="Set a new password by link (SPEC path form)",
 )
-def reset_password(request, token: str, payload: schemas.ResetPasswordIn):
+def reset_password_in_path(request, token: str, payload: schemas.ResetPasswordIn):
     services.password_reset_confirm(token=token, new_password=payload.new_password)
     return {"message": _("Your password has been reset successfully!")}
 

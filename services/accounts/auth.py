@@ -5,26 +5,34 @@ from django.contrib.auth import get_user_model
 from ninja.errors import AuthorizationError
 from ninja.security import HttpBearer
 
-from .tokens import access_token_user_id
+from .models import StaffProfile
+from .tokens import access_token_claims
 
 
 class StaffAuth(HttpBearer):
     def authenticate(self, request, token: str):
-        user_id = access_token_user_id(token)
-        if user_id is None:
+        claims = access_token_claims(token)
+        if claims is None:
             return None
         user = (
             get_user_model()
-            .objects.filter(pk=user_id, is_active=True)
+            .objects.filter(pk=claims.user_id, is_active=True)
             .select_related("staff_profile")
             .first()
         )
-        if user is None:
-            return None
+        if user is None or _session_version(user) != claims.session_version:
+            return None  # signed out, password changed: the session has ended
         if not user.is_staff:
             raise AuthorizationError()
         request.user = user
         return user
+
+
+def _session_version(user) -> int:
+    try:
+        return user.staff_profile.session_version
+    except StaffProfile.DoesNotExist:
+        return 0
 
 
 staff_auth = StaffAuth()

@@ -6,7 +6,7 @@ from services.outbox.events import DomainEvent
 @dataclass(frozen=True)
 class PasswordResetRequested(DomainEvent):
     topic = "password_reset.requested"
-    user_id: int
+    email: str  # as typed; the worker finds the staff user, if any
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,8 @@ class StaffProfile(models.Model):
     skills = models.TextField(blank=True, default="")
     areas_of_interest = models.JSONField(default=list, blank=True)
     certifications = models.TextField(blank=True, default="")
+    # Incremented to end every session of the user at once (services/accounts/tokens.py).
+    session_version = models.PositiveIntegerField(default=0)
 
     def __str__(self):
         return f"{self.user} ({self.role})"

@@ -49,6 +49,15 @@ class ResetPasswordIn(Schema):
     new_password: str = ""
 
 
+class ResetTokenIn(Schema):
+    token: str = ""
+
+
+class ResetPasswordWithTokenIn(Schema):
+    token: str = ""
+    new_password: str = ""
+
+
 class ChangePasswordIn(Schema):
     current_password: str = ""
     new_password: str = ""

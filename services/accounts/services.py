@@ -7,13 +7,13 @@ from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.contrib.auth.signals import user_logged_in, user_login_failed
-from django.core.cache import cache
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from services.core.errors import ApplicationError, ValidationFailed
+from services.notifications.selectors import notifications_sent_recently
 from services.outbox.services import publish
 
 from .domain_events import PasswordChanged, PasswordResetRequested
@@ -75,8 +75,9 @@ def _hash(raw_token: str) -> str:
 
 
 def password_reset_request(*, email: str) -> None:
-    """Publish `password_reset.requested` for a known active staff e-mail. The caller answers
-    the same sentence whatever happens here, so nobody learns which addresses exist."""
+    """Publish `password_reset.requested` for any well-formed address. The request does the same
+    work whatever the address (one outbox row), so neither its answer nor its timing tells which
+    addresses belong to staff; the worker looks the user up (accounts.handlers)."""
     email = email.strip()
     if not email:
         raise ValidationFailed(
@@ -84,23 +85,20 @@ def password_reset_request(*, email: str) -> None:
         )
     if len(email) > 254:
         raise ValidationFailed(_("Please enter a valid e-mail address."), fields={"email": _("Too long.")})
-    users = list(
-        User.objects.filter(email__iexact=email, is_active=True, is_staff=True).values_list("pk", flat=True)
-    )
-    if not users:
-        return
-    # At most PASSWORD_RESET_PER_EMAIL e-mails per address per hour, whatever the client address.
-    key = f"password-reset:{_hash(email.lower())}"
-    cache.add(key, 0, timeout=3600)
-    try:
-        if cache.incr(key) > settings.PASSWORD_RESET_PER_EMAIL:
-            logger.info("Password reset e-mails for one address exceeded the hourly limit")
-            return
-    except Exception:
-        logger.warning("Reset limit cache unavailable; request allowed", exc_info=True)
     with transaction.atomic():
-        for user_id in users:
-            publish(PasswordResetRequested(user_id=user_id))
+        publish(PasswordResetRequested(email=email))
+
+
+def password_reset_recipients(*, email: str) -> list:
+    """The active staff users of an address that may get a reset link now: none once
+    PASSWORD_RESET_PER_EMAIL links went to that address in the last hour."""
+    since = timezone.now() - timedelta(hours=1)
+    if notifications_sent_recently(template="password_reset", recipient=email, since=since) >= (
+        settings.PASSWORD_RESET_PER_EMAIL
+    ):
+        logger.info("Password reset e-mails for one address exceeded the hourly limit")
+        return []
+    return list(User.objects.filter(email__iexact=email, is_active=True, is_staff=True))
 
 
 def password_reset_token_issue(*, user) -> str:
@@ -170,8 +168,8 @@ def password_reset_confirm(*, token: str, new_password: str) -> None:
 
 
 def password_change(*, user, current_password: str, new_password: str) -> TokenPair:
-    """Change the password, revoke every refresh token of the user (other sessions end within
-    the access token's lifetime) and hand this session a fresh pair."""
+    """Change the password, end every session of the user at once and hand this session a
+    fresh pair."""
     if not current_password or not new_password:
         missing = {
             name: _("This field is required.")

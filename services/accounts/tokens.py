@@ -1,16 +1,27 @@
-"""JWT pairs through django-ninja-jwt: short-lived access tokens, refresh tokens that are
-rotated on every use, blacklisted after rotation and on logout, and refused when reused."""
+"""JWT pairs through django-ninja-jwt: short-lived access tokens and refresh tokens that rotate
+on every use. Every token carries its user's session version ("sv"); ending the user's sessions
+(logout, password change or reset, reuse of a rotated refresh token) increments the version, so
+every earlier access and refresh token stops working at once. A session lasts at most
+REFRESH_TOKEN_LIFETIME from sign-in ("auth_time"), however often it is refreshed."""
 
 from dataclasses import dataclass
+from datetime import UTC, datetime
 
+from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
+from django.db.models import F
 from django.utils.translation import gettext as _
 from ninja_jwt.exceptions import TokenError
 from ninja_jwt.token_blacklist.models import BlacklistedToken, OutstandingToken
-from ninja_jwt.tokens import AccessToken, RefreshToken
+from ninja_jwt.tokens import AccessToken, RefreshToken, Token
 
 from services.core.errors import ApplicationError
+
+from .models import StaffProfile
+
+SESSION_VERSION = "sv"
+AUTH_TIME = "auth_time"
 
 
 class InvalidToken(ApplicationError):
@@ -24,51 +35,109 @@ class TokenPair:
     refresh: str
 
 
-def token_pair_issue(*, user: AbstractBaseUser) -> TokenPair:
+@dataclass(frozen=True)
+class AccessClaims:
+    user_id: int
+    session_version: int
+
+
+def session_version(user: AbstractBaseUser) -> int:
+    version = StaffProfile.objects.filter(user=user).values_list("session_version", flat=True).first()
+    return version or 0
+
+
+def sessions_end_all(*, user: AbstractBaseUser) -> None:
+    """Every token issued to the user so far stops working (the next check reads the version)."""
+    profile, _created = StaffProfile.objects.get_or_create(user=user)
+    StaffProfile.objects.filter(pk=profile.pk).update(session_version=F("session_version") + 1)
+
+
+def token_pair_issue(*, user: AbstractBaseUser, auth_time: int | None = None) -> TokenPair:
+    """A new pair for the user's current session version. `auth_time` (seconds since the epoch)
+    is when the person signed in: a refreshed pair keeps it and never outlives it by more than
+    the refresh lifetime."""
     refresh = RefreshToken.for_user(user)  # also records it as outstanding, for revocation
-    return TokenPair(access=str(refresh.access_token), refresh=str(refresh))
+    refresh[SESSION_VERSION] = session_version(user)
+    if auth_time is None:
+        auth_time = int(refresh["iat"])
+    refresh[AUTH_TIME] = auth_time
+    session_end = datetime.fromtimestamp(auth_time, tz=UTC) + settings.NINJA_JWT["REFRESH_TOKEN_LIFETIME"]
+    refresh["exp"] = min(int(refresh["exp"]), int(session_end.timestamp()))
+    access = refresh.access_token  # copies sv and auth_time
+    access["exp"] = min(int(access["exp"]), int(refresh["exp"]))
+    return TokenPair(access=str(access), refresh=str(refresh))
+
+
+def _session_expired() -> InvalidToken:
+    return InvalidToken(_("Your session has expired. Please sign in again."))
 
 
 def _parse_refresh(raw: str) -> RefreshToken:
     try:
         return RefreshToken(raw)  # checks signature, type, expiry and the blacklist
     except TokenError as exc:
-        raise InvalidToken(_("Your session has expired. Please sign in again.")) from exc
+        raise _session_expired() from exc
 
 
 def token_refresh(*, refresh: str, user_is_allowed) -> TokenPair:
     """Rotate: the presented refresh token is blacklisted and a new pair issued. Two concurrent
-    uses of one token cannot both succeed: the outstanding row is locked while it is checked."""
-    token = _parse_refresh(refresh)
+    uses of one token cannot both succeed (the outstanding row is locked while it is checked).
+    A refresh token of the current session that was already rotated is being replayed, by a
+    thief or by the person after a thief: every session of the user ends."""
+    try:
+        token = RefreshToken(refresh, verify=False)
+        Token.verify(token)  # signature and expiry; not the blacklist, for reuse is decided below
+        token.verify_token_type()
+    except TokenError as exc:
+        raise _session_expired() from exc
     with transaction.atomic():
-        outstanding = OutstandingToken.objects.select_for_update().filter(jti=token["jti"]).first()
-        if outstanding is None or BlacklistedToken.objects.filter(token=outstanding).exists():
-            raise InvalidToken(_("Your session has expired. Please sign in again."))
-        user = outstanding.user
-        if user is None or not user_is_allowed(user):
-            raise InvalidToken(_("Your session has expired. Please sign in again."))
-        BlacklistedToken.objects.create(token=outstanding)
-        return token_pair_issue(user=user)
+        outstanding = (
+            OutstandingToken.objects.select_for_update()
+            .select_related("user")
+            .filter(jti=token["jti"])
+            .first()
+        )
+        user = outstanding.user if outstanding else None
+        if user is None or token.get(SESSION_VERSION) != session_version(user) or not user_is_allowed(user):
+            raise _session_expired()
+        replayed = BlacklistedToken.objects.filter(token=outstanding).exists()
+        if replayed:
+            sessions_end_all(user=user)  # committed: the refusal below must not undo it
+        else:
+            BlacklistedToken.objects.create(token=outstanding)
+            return token_pair_issue(user=user, auth_time=token.get(AUTH_TIME))
+    raise _session_expired()
 
 
-def token_revoke(*, refresh: str) -> None:
-    """Logout: blacklist the refresh token; an invalid or already revoked one is fine."""
+def token_logout(*, refresh: str) -> None:
+    """Sign out: every session of the token's user ends (logout and password changes end every
+    earlier session). An invalid, expired or already ended token is fine: nothing to end."""
     try:
-        RefreshToken(refresh).blacklist()
-    except TokenError:
+        token = _parse_refresh(refresh)
+    except InvalidToken:
         return
+    outstanding = OutstandingToken.objects.select_related("user").filter(jti=token["jti"]).first()
+    user = outstanding.user if outstanding else None
+    if user is None or token.get(SESSION_VERSION) != session_version(user):
+        return
+    with transaction.atomic():
+        sessions_end_all(user=user)
+        BlacklistedToken.objects.get_or_create(token=outstanding)
 
 
-def tokens_revoke_all(*, user: AbstractBaseUser) -> int:
-    """Blacklist every refresh token the user still holds (password changed or reset)."""
+def tokens_revoke_all(*, user: AbstractBaseUser) -> None:
+    """Password changed or reset: end every session and blacklist the refresh tokens still held
+    (the version alone would do; the blacklist keeps the token table honest for ops)."""
+    sessions_end_all(user=user)
     live = OutstandingToken.objects.filter(user=user).exclude(blacklistedtoken__isnull=False)
-    revoked = [BlacklistedToken(token=token) for token in live]
-    BlacklistedToken.objects.bulk_create(revoked, ignore_conflicts=True)
-    return len(revoked)
+    BlacklistedToken.objects.bulk_create(
+        [BlacklistedToken(token=token) for token in live], ignore_conflicts=True
+    )
 
 
-def access_token_user_id(raw: str) -> int | None:
+def access_token_claims(raw: str) -> AccessClaims | None:
     try:
-        return int(AccessToken(raw)["user_id"])
+        token = AccessToken(raw)
+        return AccessClaims(user_id=int(token["user_id"]), session_version=int(token.get(SESSION_VERSION, 0)))
     except (TokenError, KeyError, TypeError, ValueError):
         return None

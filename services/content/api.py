@@ -1,9 +1,8 @@
-from django.conf import settings
 from django.utils.translation import gettext as _
 from ninja import Router
 
 from services.core.api import ErrorOut, MessageOut
-from services.core.throttling import VisitorRateThrottle
+from services.core.throttling import ActionThrottle
 
 from .schemas import ContactIn
 from .services import contact_message_submit
@@ -15,7 +14,7 @@ router = Router(tags=["content"])
     "contact-form/",
     auth=None,
     response={200: MessageOut, 400: ErrorOut, 429: ErrorOut},
-    throttle=[VisitorRateThrottle(settings.CONTACT_FORM_RATE)],
+    throttle=[ActionThrottle("contact", fail_open=True)],
     summary="Send a message to the association",
 )
 def contact_form(request, payload: ContactIn):

@@ -1,36 +1,48 @@
+from datetime import timedelta
+
 from django.conf import settings
 from django.utils import formats, timezone
 
+from services.notifications.selectors import notifications_sent_recently
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
 from .domain_events import ContactReceived
 from .models import ContactMessage
 
+ACKNOWLEDGEMENT = "contact_acknowledgement"
+
 
 @subscribe(ContactReceived.topic)
 def send_contact_emails(event: ContactReceived, message) -> None:
-    """The association's inbox gets the message (reply goes to the visitor); the visitor a receipt."""
+    """The association's inbox gets the message (reply goes to the visitor). The visitor gets a
+    receipt that repeats nothing they typed but their name, and at most CONTACT_ACKS_PER_DAY of
+    them a day: the address is unverified, so the form must not carry anybody's text, links or
+    volume to somebody else's inbox in the association's name."""
     contact = ContactMessage.objects.filter(pk=event.contact_message_id).first()
     if contact is None:
         return
-    context = {
-        "name": contact.name,
-        "email": contact.email,
-        "message": contact.message,
-        "received_at": formats.date_format(timezone.localtime(contact.created_at), "DATETIME_FORMAT"),
-    }
     notification_queue(
         template="contact_notice",
         recipient=settings.ASSOCIATION["email"],
         reply_to=contact.email,
-        context=context,
+        context={
+            "name": contact.name,
+            "email": contact.email,
+            "message": contact.message,
+            "received_at": formats.date_format(timezone.localtime(contact.created_at), "DATETIME_FORMAT"),
+        },
         source_message=message,
     )
+    since = timezone.now() - timedelta(days=1)
+    if notifications_sent_recently(template=ACKNOWLEDGEMENT, recipient=contact.email, since=since) >= (
+        settings.CONTACT_ACKS_PER_DAY
+    ):
+        return
     notification_queue(
-        template="contact_acknowledgement",
+        template=ACKNOWLEDGEMENT,
         recipient=contact.email,
-        context=context,
+        context={"name": contact.name},
         language=contact.language,
         source_message=message,
     )

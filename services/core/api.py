@@ -4,6 +4,8 @@ handlers that turn every failure into the one envelope of DESIGN §3."""
 import logging
 from typing import Any
 
+from django.conf import settings
+from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import RequestDataTooBig
 from django.http import Http404, HttpRequest
 from django.utils.translation import gettext as _
@@ -11,8 +13,9 @@ from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, AuthorizationError, HttpError, Throttled, ValidationError
 from ninja.parser import Parser
 
-from .errors import ApplicationError, envelope
+from .errors import ApplicationError, envelope, forbidden_characters_envelope
 from .middleware import request_id_var
+from .text import forbidden_character_fields
 
 logger = logging.getLogger("services.api")
 
@@ -31,6 +34,12 @@ class UnsupportedMediaType(Exception):
     pass
 
 
+class ForbiddenCharacters(Exception):
+    def __init__(self, fields: dict[str, str]):
+        super().__init__(", ".join(fields))
+        self.fields = fields
+
+
 class JsonParser(Parser):
     """Bodies must be JSON; a form post or plain text is answered 415, not parsed by luck."""
 
@@ -38,7 +47,11 @@ class JsonParser(Parser):
         content_type = request.content_type or ""
         if content_type and content_type != "application/json" and not content_type.endswith("+json"):
             raise UnsupportedMediaType(content_type)
-        return super().parse_body(request)
+        data = super().parse_body(request)
+        # One check for every endpoint, before any schema or service sees the text.
+        if fields := forbidden_character_fields(data):
+            raise ForbiddenCharacters(fields)
+        return data
 
 
 def _field_message(error: dict[str, Any]) -> str:
@@ -87,6 +100,17 @@ def validation_envelope(errors: list[dict[str, Any]]):
     return envelope(422, detail, code="validation_error", fields=fields)
 
 
+def docs_access(view):
+    """The interactive API docs and their OpenAPI document: open to anyone when API_DOCS_PUBLIC
+    is set (the embedded default), otherwise only to staff signed in to the Django admin."""
+    protected = staff_member_required(view)
+
+    def docs_view(request, *args, **kwargs):
+        return (view if settings.API_DOCS_PUBLIC else protected)(request, *args, **kwargs)
+
+    return docs_view
+
+
 def install_error_handlers(api: NinjaAPI) -> None:
     def on_application_error(request, exc: ApplicationError):
         return envelope(exc.status, exc.message, code=exc.code, fields=exc.fields)
@@ -108,6 +132,8 @@ def install_error_handlers(api: NinjaAPI) -> None:
         if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
             if isinstance(exc.__cause__, UnsupportedMediaType):
                 return envelope(415)
+            if isinstance(exc.__cause__, ForbiddenCharacters):
+                return forbidden_characters_envelope(exc.__cause__.fields)
             return envelope(400, _("The request body is not valid JSON."), code="malformed_json")
         return envelope(exc.status_code)
 

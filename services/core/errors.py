@@ -5,6 +5,8 @@ from typing import Any
 from django.http import JsonResponse
 from django.utils.translation import gettext_lazy as _
 
+from .text import FORBIDDEN_MESSAGE
+
 # Readable defaults per status, for errors raised without their own sentence.
 STATUS_DEFAULTS: dict[int, tuple[str, Any]] = {
     400: ("bad_request", _("The request could not be understood.")),
@@ -72,3 +74,7 @@ def envelope(
         body["fields"] = {name: str(message) for name, message in fields.items()}
     body.update(extra)
     return JsonResponse(body, status=status)
+
+
+def forbidden_characters_envelope(fields: dict[str, str]) -> JsonResponse:
+    return envelope(400, FORBIDDEN_MESSAGE, code="forbidden_characters", fields=fields)

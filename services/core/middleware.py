@@ -6,7 +6,8 @@ import logging
 import re
 import uuid
 
-from .errors import envelope
+from .errors import envelope, forbidden_characters_envelope
+from .text import FORBIDDEN_MESSAGE, has_forbidden_characters
 
 logger = logging.getLogger("services.api")
 request_id_var: contextvars.ContextVar[str] = contextvars.ContextVar("request_id", default="-")
@@ -41,11 +42,25 @@ def is_api_path(path: str) -> bool:
     return path == "/api" or path.startswith("/api/")
 
 
+def _forbidden_in_url(request) -> dict[str, str]:
+    fields = {
+        name: str(FORBIDDEN_MESSAGE)
+        for name, values in request.GET.lists()
+        if has_forbidden_characters(name) or any(has_forbidden_characters(value) for value in values)
+    }
+    if has_forbidden_characters(request.path):
+        fields["path"] = str(FORBIDDEN_MESSAGE)
+    return fields
+
+
 class ApiErrorEnvelopeMiddleware:
     def __init__(self, get_response):
         self.get_response = get_response
 
     def __call__(self, request):
+        if is_api_path(request.path) and (fields := _forbidden_in_url(request)):
+            # A NUL in a search box must not reach the database (PostgreSQL refuses it with a 500).
+            return forbidden_characters_envelope(fields)
         response = self.get_response(request)
         if (
             is_api_path(request.path)

@@ -66,8 +66,9 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
     context = {**notification.context, "association": settings.ASSOCIATION}
     base = f"notifications/{notification.template}"
     with translation.override(notification.language):
-        subject = " ".join(render_to_string(f"{base}/subject.txt", context).split())
-        text = render_to_string(f"{base}/body.txt", context)
+        # Subjects and text parts are plain text: rendered without HTML escaping.
+        subject = " ".join(render_to_string(f"{base}/subject.txt", context, using="text").split())
+        text = render_to_string(f"{base}/body.txt", context, using="text")
         html = render_to_string(f"{base}/body.html", context)
     domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
     message = EmailMultiAlternatives(

@@ -1,5 +1,9 @@
 from django.conf import settings
+from django.utils.crypto import constant_time_compare
 from ninja import Router, Status
+from ninja.errors import AuthorizationError
+
+from services.accounts.auth import staff_auth
 
 from .schemas import ConfigOut, HealthOut
 from .selectors import health_report
@@ -7,10 +11,32 @@ from .selectors import health_report
 router = Router(tags=["ops"])
 
 
-@router.get("health/", auth=None, response={200: HealthOut, 503: HealthOut}, summary="Health of every part")
+def _may_see_health_detail(request) -> bool:
+    """A staff access token, or the shared monitoring token of the environment (HEALTH_TOKEN)."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        return False
+    if settings.HEALTH_TOKEN and constant_time_compare(token, settings.HEALTH_TOKEN):
+        return True
+    try:
+        return staff_auth.authenticate(request, token) is not None
+    except AuthorizationError:
+        return False
+
+
+@router.get(
+    "health/",
+    auth=None,
+    response={200: HealthOut, 503: HealthOut},
+    exclude_none=True,
+    summary="Health of every part (the detail for staff and monitoring only)",
+)
 def health(request):
     report = health_report()
-    return Status(200 if report["status"] == "ok" else 503, report)
+    status = 200 if report["status"] == "ok" else 503
+    if not _may_see_health_detail(request):
+        report = {"status": report["status"]}
+    return Status(status, report)
 
 
 @router.get("config/", auth=None, response={200: ConfigOut}, summary="Public runtime settings of the web app")

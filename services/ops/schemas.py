@@ -5,7 +5,7 @@ from ninja import Schema
 
 class HealthOut(Schema):
     status: str
-    checks: dict[str, dict[str, Any]]
+    checks: dict[str, dict[str, Any]] | None = None  # for staff and the monitoring token only
 
 
 class ConfigOut(Schema):

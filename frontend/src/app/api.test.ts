@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { storedAccessToken } from '../features/auth/session-storage';
+import { storedAccessToken, storeTokens } from '../features/auth/session-storage';
 import { server } from '../testing/server';
 import { storeTestSession } from '../testing/session';
 import { api } from './api';
@@ -15,16 +15,22 @@ const testApi = api.injectEndpoints({
   }),
 });
 
-/** Admin calls that accept only `access-2`; a refresh endpoint that counts its calls. */
-function backend({ refreshWorks = true } = {}) {
+/** What another tab of the same browser does: it stores a new pair (refresh, sign-in, password change). */
+const otherTabStoresPair = (refresh = 'refresh-other-tab') => storeTokens({ access: 'access-2', refresh });
+
+/**
+ * Admin calls that accept only `access-2`; a refresh endpoint that counts its calls. `on401`
+ * and `onRefresh` run while the server answers, for other tabs acting meanwhile.
+ */
+function backend({ refreshWorks = true, on401 = () => {}, onRefresh = () => {} } = {}) {
   const seen = { refreshCalls: 0, refreshBodies: [] as unknown[], authorizations: [] as (string | null)[] };
   const guarded = (path: string) =>
     http.get(`*/api/test/${path}/`, ({ request }) => {
       const authorization = request.headers.get('Authorization');
       seen.authorizations.push(authorization);
-      return authorization === 'Bearer access-2'
-        ? HttpResponse.json({ who: path })
-        : HttpResponse.json({ detail: 'Token is invalid or expired.', code: 'token_not_valid' }, { status: 401 });
+      if (authorization === 'Bearer access-2') return HttpResponse.json({ who: path });
+      on401();
+      return HttpResponse.json({ detail: 'Token is invalid or expired.', code: 'token_not_valid' }, { status: 401 });
     });
   server.use(
     guarded('members'),
@@ -34,6 +40,7 @@ function backend({ refreshWorks = true } = {}) {
       seen.refreshBodies.push(await request.json());
       // Slow enough that both parallel 401s arrive while it runs.
       await new Promise((resolve) => setTimeout(resolve, 30));
+      onRefresh();
       return refreshWorks
         ? HttpResponse.json({ access: 'access-2', refresh: 'refresh-2' })
         : HttpResponse.json({ detail: 'Token is blacklisted.', code: 'token_not_valid' }, { status: 401 });
@@ -78,7 +85,7 @@ describe('base query', () => {
     expect(seen.refreshCalls).toBe(1);
   });
 
-  it('ends the session when the refresh fails', async () => {
+  it('ends the session when the refresh is refused and storage still holds the refused pair', async () => {
     const seen = backend({ refreshWorks: false });
     const store = makeStore();
 
@@ -90,6 +97,82 @@ describe('base query', () => {
     expect(storedAccessToken()).toBeNull();
     expect(localStorage.getItem('user')).toBeNull();
     expect(store.getState().session.status).toBe('anonymous');
+  });
+
+  it('does not refresh when another tab stored a new pair while the call was out', async () => {
+    const seen = backend({ on401: () => otherTabStoresPair() });
+    const store = makeStore();
+
+    const result = await store.dispatch(testApi.endpoints.members.initiate(undefined));
+
+    expect(result.data).toEqual({ who: 'members' });
+    // A refresh with the rotated token would be taken for theft and end every session.
+    expect(seen.refreshCalls).toBe(0);
+    expect(seen.authorizations).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-other-tab');
+  });
+
+  it('keeps the session when the refresh is refused but another tab stored a new pair meanwhile', async () => {
+    const seen = backend({ refreshWorks: false, onRefresh: () => otherTabStoresPair() });
+    const store = makeStore();
+
+    const result = await store.dispatch(testApi.endpoints.members.initiate(undefined));
+
+    expect(result.data).toEqual({ who: 'members' });
+    expect(seen.refreshCalls).toBe(1);
+    expect(seen.authorizations).toEqual(['Bearer access-1', 'Bearer access-2']);
+    expect(localStorage.getItem('refreshToken')).toBe('refresh-other-tab');
+    expect(localStorage.getItem('user')).not.toBeNull();
+    expect(store.getState().session.status).not.toBe('anonymous');
+  });
+
+  describe('with Web Locks', () => {
+    const lockNames: string[] = [];
+    let whileWaiting = () => {};
+
+    beforeEach(() => {
+      lockNames.length = 0;
+      whileWaiting = () => {};
+      // jsdom has none: a lock that lets `whileWaiting` (the tab holding it) run first.
+      const locks = {
+        request: async <T>(name: string, task: () => Promise<T>) => {
+          lockNames.push(name);
+          whileWaiting();
+          return task();
+        },
+      };
+      Object.defineProperty(navigator, 'locks', { value: locks, configurable: true });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(navigator, 'locks');
+    });
+
+    it('refreshes under the lock shared by every tab', async () => {
+      const seen = backend();
+      const result = await makeStore().dispatch(testApi.endpoints.members.initiate(undefined));
+      expect(result.data).toEqual({ who: 'members' });
+      expect(lockNames).toEqual(['portal-token-refresh']);
+      expect(seen.refreshCalls).toBe(1);
+    });
+
+    it('uses the pair the tab holding the lock stored, without refreshing again', async () => {
+      const seen = backend();
+      whileWaiting = () => otherTabStoresPair();
+      const result = await makeStore().dispatch(testApi.endpoints.members.initiate(undefined));
+      expect(result.data).toEqual({ who: 'members' });
+      expect(seen.refreshCalls).toBe(0);
+      expect(seen.authorizations).toEqual(['Bearer access-1', 'Bearer access-2']);
+    });
+
+    it('ends the session when the tab holding the lock signed out', async () => {
+      const seen = backend();
+      whileWaiting = () => localStorage.clear();
+      const store = makeStore();
+      const result = await store.dispatch(testApi.endpoints.members.initiate(undefined));
+      expect(result.data).toBeUndefined();
+      expect(seen.refreshCalls).toBe(0);
+      expect(store.getState().session.status).toBe('anonymous');
+    });
   });
 
   it('does not refresh when sign-in itself is refused', async () => {

@@ -74,33 +74,58 @@ export function endSession(dispatch: Dispatch) {
   dispatch(api.util.resetApiState());
 }
 
-// The refresh in flight, shared so that parallel 401s refresh once (a mutex by promise).
+/** The Web Locks name that lets one tab at a time trade the refresh token. */
+const REFRESH_LOCK = 'portal-token-refresh';
+
+// The refresh in flight in this tab, shared so that parallel 401s refresh once.
 let refreshInFlight: Promise<boolean> | null = null;
 
-/** Trades the stored refresh token for a new pair; true when the new pair is stored. */
-function refreshTokens(api: BaseQueryApi, extraOptions: object): Promise<boolean> {
-  refreshInFlight ??= (async () => {
-    try {
-      const refresh = storedRefreshToken();
-      if (!refresh) return false;
-      const result = await rawBaseQuery(
-        { url: 'users/token/refresh/', method: 'POST', body: { refresh } },
-        api,
-        extraOptions,
-      );
-      if (!isTokenPair(result.data)) return false;
+/**
+ * Runs `task` while no other tab of the site runs it: the server takes a second use of a
+ * rotated refresh token for theft and ends every session of the user. Without Web Locks
+ * (insecure origins, old browsers, jsdom) only this tab's mutex applies.
+ */
+function inRefreshLock(task: () => Promise<boolean>): Promise<boolean> {
+  const locks: LockManager | undefined = navigator.locks;
+  return locks ? locks.request(REFRESH_LOCK, task) : task();
+}
+
+/** True when storage holds a pair other than the one of `refresh`: another tab stored it. */
+function otherPairStored(refresh: string | null): boolean {
+  const stored = storedRefreshToken();
+  return stored !== null && stored !== refresh && storedAccessToken() !== null;
+}
+
+/**
+ * After a 401 of a call made with `refreshSent`: true when a usable pair is stored, traded
+ * for here or by another tab meanwhile.
+ */
+function refreshTokens(api: BaseQueryApi, extraOptions: object, refreshSent: string | null): Promise<boolean> {
+  refreshInFlight ??= inRefreshLock(async () => {
+    // Storage is read again under the lock: another tab (or call) may have rotated the pair.
+    if (otherPairStored(refreshSent)) return true;
+    const refresh = storedRefreshToken();
+    if (!refresh) return false;
+    const result = await rawBaseQuery(
+      { url: 'users/token/refresh/', method: 'POST', body: { refresh } },
+      api,
+      extraOptions,
+    );
+    if (isTokenPair(result.data)) {
       storeTokens(result.data);
       return true;
-    } finally {
-      refreshInFlight = null;
     }
-  })();
+    // Refused, but a sign-in or password change elsewhere may have stored a new pair meanwhile.
+    return otherPairStored(refresh);
+  }).finally(() => {
+    refreshInFlight = null;
+  });
   return refreshInFlight;
 }
 
 /**
  * The bearer token of the stored session, refreshed once on a 401 and the call retried; if
- * the refresh fails, the session ends. An expired session (SPEC §4) is ended before calling.
+ * no usable pair is left, the session ends. An expired session (SPEC §4) is ended before calling.
  */
 export const baseQueryWithRefresh: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
   args,
@@ -110,14 +135,11 @@ export const baseQueryWithRefresh: BaseQueryFn<string | FetchArgs, unknown, Fetc
   if (storedSessionExpired()) endSession(api.dispatch);
 
   const tokenSent = storedAccessToken();
+  const refreshSent = storedRefreshToken();
   const result = await rawBaseQuery(args, api, extraOptions);
   if (result.error?.status !== 401 || !tokenSent || NO_REFRESH_PATHS.includes(urlOf(args))) return result;
 
-  // Another call may have refreshed while this one was out: then just try again.
-  const current = storedAccessToken();
-  const refreshedMeanwhile = !refreshInFlight && current !== null && current !== tokenSent;
-  const refreshed = refreshedMeanwhile || (await refreshTokens(api, extraOptions));
-  if (!refreshed) {
+  if (!(await refreshTokens(api, extraOptions, refreshSent))) {
     endSession(api.dispatch);
     return result;
   }

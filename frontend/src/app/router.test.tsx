@@ -28,6 +28,7 @@ describe('Routes', () => {
 
   it.each([
     ['/adminlogin', 'Admin Login'],
+    ['/reset-password#token=abc123', 'Reset Password'],
     ['/reset-password/abc123', 'Reset Password'],
   ])('%s is outside the public layout', async (route, title) => {
     server.use(authHandlers.tokenValidity(true));

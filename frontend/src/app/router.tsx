@@ -84,6 +84,8 @@ export const routes: RouteObject[] = [
         ],
       },
       { path: 'adminlogin', element: adminLogin },
+      // E-mailed links carry the token in the fragment (#token=...), which servers never log;
+      // the path form stays for links sent before that.
       { path: 'reset-password', element: resetPassword },
       { path: 'reset-password/:token', element: resetPassword },
       {

@@ -99,7 +99,7 @@ def test_a_success_clears_earlier_failures(client, staff):
 
 
 @pytest.mark.django_db
-def test_refresh_rotates_and_a_reused_refresh_token_is_refused(client, staff_tokens):
+def test_refresh_rotates_and_a_reused_refresh_token_is_refused_and_ends_the_session(client, staff_tokens):
     first = post(client, REFRESH, {"refresh": staff_tokens.refresh})
     assert first.status_code == 200
     rotated = first.json()
@@ -109,7 +109,7 @@ def test_refresh_rotates_and_a_reused_refresh_token_is_refused(client, staff_tok
     reused = post(client, REFRESH, {"refresh": staff_tokens.refresh})
     assert reused.status_code == 401
     assert reused.json()["code"] == "token_not_valid"
-    assert post(client, REFRESH, {"refresh": rotated["refresh"]}).status_code == 200
+    assert post(client, REFRESH, {"refresh": rotated["refresh"]}).status_code == 401
 
 
 @pytest.mark.django_db

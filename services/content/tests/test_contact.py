@@ -1,8 +1,12 @@
 import pytest
 
+from services.content.handlers import send_contact_emails
 from services.content.models import ContactMessage
 from services.content.services import contact_message_submit
 from services.core.errors import ValidationFailed
+from services.notifications.models import Notification
+from services.notifications.services import render_email
+from services.outbox.events import event_from_payload
 from services.outbox.models import OutboxMessage
 
 CONTACT = "/api/management/contact-form/"
@@ -91,16 +95,82 @@ def test_a_client_is_throttled_after_the_limit_with_the_envelope(client):
 
 
 @pytest.mark.django_db
-def test_throttle_fails_open_when_the_cache_is_down(client, monkeypatch, caplog):
-    def broken(*args, **kwargs):
-        raise ConnectionError("cache down")
-
-    monkeypatch.setattr("django.core.cache.cache.get", broken)
-    assert post(client, VALID).status_code == 200
-    assert "Rate-limit cache unavailable" in caplog.text
-
-
-@pytest.mark.django_db
 def test_the_submit_uses_a_constant_number_of_queries(client, django_assert_max_num_queries):
     with django_assert_max_num_queries(6):
         assert post(client, VALID).status_code == 200
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("field", "value"),
+    [
+        ("name", "Aline\u202eexe.gpj"),  # a right-to-left override that makes a name read backwards
+        ("name", "Aline\x00Uwase"),  # NUL: PostgreSQL cannot store it and once answered 500
+        ("message", "Hello\x1b[31m"),  # a terminal escape code
+        ("email", "aline\u2066@example.org"),
+        ("message", "\ud800"),  # a lone surrogate
+    ],
+)
+def test_control_and_direction_characters_are_refused_with_a_field_error(client, field, value):
+    response = post(client, {**VALID, field: value})
+    assert response.status_code == 400
+    body = response.json()
+    assert body["code"] == "forbidden_characters"
+    assert body["fields"] == {field: body["detail"]}
+    assert not ContactMessage.objects.exists()
+
+
+@pytest.mark.django_db
+def test_tabs_and_line_breaks_are_ordinary_text(client):
+    assert post(client, {**VALID, "message": "Line one\r\n\tLine two"}).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_nul_in_a_query_string_is_a_field_error_not_a_500(client):
+    response = client.get("/api/management/public-events/", {"search": "a\x00b"})
+    assert response.status_code == 400
+    assert response.json()["fields"] == {"search": response.json()["detail"]}
+
+
+def emails_of(template):
+    return [render_email(n) for n in Notification.objects.filter(template=template).order_by("pk")]
+
+
+def handle_all():
+    for message in OutboxMessage.objects.filter(topic="contact.received").order_by("created_at"):
+        send_contact_emails(event_from_payload(message.topic, message.payload), message)
+
+
+@pytest.mark.django_db
+def test_the_acknowledgement_repeats_only_the_name_and_staff_get_the_message_as_text(client):
+    typed = {
+        "name": "Anne-Marie O'Brien & Sons",
+        "email": "anne@example.org",
+        "message": 'Win a prize at <a href="https://evil.example/phish">our site</a> & more',
+    }
+    assert post(client, typed).status_code == 200
+    handle_all()
+
+    [ack] = emails_of("contact_acknowledgement")
+    html = ack.alternatives[0][0]
+    assert "Anne-Marie O'Brien & Sons" in ack.body and "Anne-Marie O&#x27;Brien &amp; Sons" in html
+    for part in (ack.body, html, ack.subject):
+        assert "evil.example" not in part and "prize" not in part
+
+    [notice] = emails_of("contact_notice")
+    assert notice.subject == "New contact message from Anne-Marie O'Brien & Sons"
+    assert typed["message"] in notice.body  # plain text shows it as typed
+    notice_html = notice.alternatives[0][0]
+    assert "&lt;a href=&quot;https://evil.example/phish&quot;&gt;" in notice_html
+    assert '<a href="https://evil.example' not in notice_html
+    assert notice.reply_to == ["anne@example.org"]
+
+
+@pytest.mark.django_db
+def test_at_most_a_few_acknowledgements_go_to_one_address_a_day(client, settings):
+    settings.CONTACT_ACKS_PER_DAY = 3
+    for number in range(5):
+        post(client, {**VALID, "email": "Target@Example.org" if number % 2 else "target@example.org"})
+    handle_all()
+    assert Notification.objects.filter(template="contact_notice").count() == 5  # staff see every message
+    assert Notification.objects.filter(template="contact_acknowledgement").count() == 3

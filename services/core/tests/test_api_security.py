@@ -17,6 +17,8 @@ PUBLIC = {
     ("POST", "/api/users/request-password-reset/"),
     ("GET", "/api/users/validate-reset-token/{token}/"),
     ("POST", "/api/users/reset-password/{token}/"),
+    ("POST", "/api/users/validate-reset-token/"),
+    ("POST", "/api/users/reset-password/"),
     ("GET", "/api/management/public-events/"),
     ("GET", "/api/management/public-events/{event_id}/"),
 }

@@ -50,15 +50,17 @@ def queued(**overrides):
 
 @pytest.mark.django_db
 def test_sending_renders_subject_text_and_html_in_the_shared_layout(locmem, settings):
-    notification = queued(reply_to="office@example.org")
+    notification = queued(template="contact_notice", context={**CONTEXT, "name": "O'Brien & Sons"})
+    notification.reply_to = "aline@example.org"
+    notification.save()
     outcome = notification_send(notification_id=notification.pk)
 
     assert outcome.status == "sent"
     [email] = mail.outbox
-    assert email.subject == "We received your message – RNSLIA"
+    assert email.subject == "New contact message from O'Brien & Sons"  # plain text: not escaped
     assert email.to == ["aline@example.org"]
-    assert email.reply_to == ["office@example.org"]
-    assert "Dear Aline," in email.body
+    assert email.reply_to == ["aline@example.org"]
+    assert "Hello <b>there</b>" in email.body and "O'Brien & Sons" in email.body
     assert settings.ASSOCIATION["name"] in email.body and settings.ASSOCIATION["phone"] in email.body
     html, mimetype = email.alternatives[0]
     assert mimetype == "text/html"

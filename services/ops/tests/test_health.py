@@ -12,9 +12,9 @@ from worker.schedule import BEAT_SCHEDULE
 
 
 @pytest.mark.django_db
-def test_healthy_when_every_part_answers(client):
+def test_healthy_when_every_part_answers(staff_client):
     heartbeat_stamp()
-    response = client.get("/api/health/")
+    response = staff_client.get("/api/health/")
     assert response.status_code == 200
     body = response.json()
     assert body["status"] == "ok"
@@ -28,39 +28,56 @@ def test_healthy_when_every_part_answers(client):
 
 
 @pytest.mark.django_db
-def test_a_missing_or_stale_heartbeat_is_503(client, settings):
+def test_anonymous_callers_get_only_the_status(client, staff_tokens, settings):
+    heartbeat_stamp()
+    assert client.get("/api/health/").json() == {"status": "ok"}
+    Heartbeat.objects.all().delete()
     response = client.get("/api/health/")
+    assert (response.status_code, response.json()) == (503, {"status": "unhealthy"})
+    wrong = client.get("/api/health/", HTTP_AUTHORIZATION="Bearer not-the-token")
+    assert wrong.json() == {"status": "unhealthy"}
+
+    settings.HEALTH_TOKEN = "monitoring-token-of-the-probes"
+    probe = client.get("/api/health/", HTTP_AUTHORIZATION="Bearer monitoring-token-of-the-probes")
+    assert probe.json()["checks"]["worker"]["ok"] is False
+    staff = client.get("/api/health/", HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}")
+    assert set(staff.json()["checks"]) == {"database", "broker", "worker", "outbox"}
+
+
+@pytest.mark.django_db
+def test_a_missing_or_stale_heartbeat_is_503(staff_client, settings):
+    response = staff_client.get("/api/health/")
     assert response.status_code == 503
     assert response.json()["checks"]["worker"] == {"ok": False, "last_heartbeat": None, "age_seconds": None}
 
     Heartbeat.objects.create(name="worker", beat_at=timezone.now() - timedelta(minutes=5))
-    response = client.get("/api/health/")
+    response = staff_client.get("/api/health/")
     assert response.status_code == 503
     assert response.json()["checks"]["worker"]["age_seconds"] >= 299
 
 
 @pytest.mark.django_db
-def test_an_old_outbox_backlog_is_503_with_count_and_age(client):
+def test_an_old_outbox_backlog_is_503_with_count_and_age(staff_client):
     heartbeat_stamp()
     OutboxMessage.objects.create(topic="contact.received")
     old = OutboxMessage.objects.create(topic="contact.received")
     OutboxMessage.objects.filter(pk=old.pk).update(created_at=timezone.now() - timedelta(minutes=10))
 
-    response = client.get("/api/health/")
+    response = staff_client.get("/api/health/")
     assert response.status_code == 503
     outbox = response.json()["checks"]["outbox"]
     assert outbox["ok"] is False and outbox["pending"] == 2 and outbox["oldest_age_seconds"] >= 599
 
 
 @pytest.mark.django_db
-def test_an_unreachable_broker_is_503(client, settings):
+def test_an_unreachable_broker_is_503(staff_client, settings):
     from worker.app import app
 
     heartbeat_stamp()
     original = app.conf.broker_url
     app.conf.broker_url = "redis://127.0.0.1:1/0"  # nothing listens on port 1
     try:
-        response = client.get("/api/health/")
+        response = staff_client.get("/api/health/")
     finally:
         app.conf.broker_url = original
     assert response.status_code == 503

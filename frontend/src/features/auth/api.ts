@@ -28,17 +28,14 @@ export const authApi = api.injectEndpoints({
     requestPasswordReset: build.mutation<{ message?: string }, { email: string }>({
       query: (body) => ({ url: 'users/request-password-reset/', method: 'POST', body }),
     }),
+    // The token travels in the body, never in a URL: servers and proxies log paths.
     validateResetToken: build.query<{ valid?: boolean }, string>({
-      query: (token) => `users/validate-reset-token/${encodeURIComponent(token)}/`,
+      query: (token) => ({ url: 'users/validate-reset-token/', method: 'POST', body: { token } }),
       // A link is checked each time it is opened: it may have been used meanwhile.
       keepUnusedDataFor: 0,
     }),
     resetPassword: build.mutation<{ message?: string }, { token: string; new_password: string }>({
-      query: ({ token, new_password }) => ({
-        url: `users/reset-password/${encodeURIComponent(token)}/`,
-        method: 'POST',
-        body: { new_password },
-      }),
+      query: (body) => ({ url: 'users/reset-password/', method: 'POST', body }),
     }),
     changePassword: build.mutation<PasswordChanged, PasswordChange>({
       query: (body) => ({

@@ -6,7 +6,10 @@ import { endSession } from '../../app/api';
 import { useLogoutMutation } from './api';
 import { storedRefreshToken } from './session-storage';
 
-/** Logout / Sign out: tell the server (its failure does not matter), end the session, go to sign-in. */
+/**
+ * Logout / Sign out: tell the server, which ends every session of the user on every device
+ * (its failure does not matter), end the session here, go to sign-in.
+ */
 export function useSignOut() {
   const dispatch = useDispatch();
   const navigate = useNavigate();

@@ -66,21 +66,23 @@ export const authHandlers = {
   resetRequestReplies: (status: number, body: Body) =>
     http.post(url('request-password-reset/'), () => HttpResponse.json(body, { status })),
 
-  tokenValidity: (valid: boolean) =>
-    http.get(url('validate-reset-token/:token/'), async () => {
+  /** The reset-token calls carry the token in a JSON body; `onCall` also gets the URL called. */
+  tokenValidity: (valid: boolean, onCall?: (body: unknown, url: string) => void) =>
+    http.post(url('validate-reset-token/'), async ({ request }) => {
+      onCall?.(await request.json(), request.url);
       await delay(20);
       return HttpResponse.json({ valid });
     }),
-  tokenCheckFails: () => http.get(url('validate-reset-token/:token/'), () => HttpResponse.error()),
+  tokenCheckFails: () => http.post(url('validate-reset-token/'), () => HttpResponse.error()),
 
-  passwordReset: (onCall?: (token: string, body: unknown) => void) =>
-    http.post(url('reset-password/:token/'), async ({ request, params }) => {
-      onCall?.(String(params.token), await request.json());
+  passwordReset: (onCall?: (body: unknown, url: string) => void) =>
+    http.post(url('reset-password/'), async ({ request }) => {
+      onCall?.(await request.json(), request.url);
       await delay(20);
       return HttpResponse.json({ message: 'Your password has been reset successfully!' });
     }),
   passwordResetReplies: (status: number, body: Body) =>
-    http.post(url('reset-password/:token/'), () => HttpResponse.json(body, { status })),
+    http.post(url('reset-password/'), () => HttpResponse.json(body, { status })),
 
   passwordChanged: (onCall?: (body: unknown, authorization: string | null) => void) =>
     http.post(url('change-password/'), async ({ request }) => {

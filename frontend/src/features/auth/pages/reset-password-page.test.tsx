@@ -5,9 +5,12 @@ import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { authHandlers } from '../mocks/handlers';
 
+/** The e-mailed link: the token in the fragment. */
+const linkTo = (token: string) => `/reset-password#token=${encodeURIComponent(token)}`;
+
 async function openValidLink(token = 'tok-123') {
   server.use(authHandlers.tokenValidity(true));
-  const view = renderRoute(`/reset-password/${token}`);
+  const view = renderRoute(linkTo(token));
   await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
   const password = await screen.findByLabelText('New password');
   const confirmation = screen.getByLabelText('Confirm new password');
@@ -23,19 +26,38 @@ describe('Reset password page', () => {
 
   it('shows a spinner while the link is checked', async () => {
     server.use(authHandlers.tokenValidity(true));
-    renderRoute('/reset-password/tok-123');
+    renderRoute(linkTo('tok-123'));
     expect(await screen.findByText('Checking your reset link...')).toBeInTheDocument();
     expect(await screen.findByLabelText('New password')).toBeInTheDocument();
   });
 
-  it('says the link is invalid without a token', async () => {
-    renderRoute('/reset-password');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid reset link.');
+  it.each(['/reset-password', '/reset-password#token=', '/reset-password#other=tok-123'])(
+    'says the link is invalid without a token (%s)',
+    async (route) => {
+      renderRoute(route);
+      expect(await screen.findByRole('alert')).toHaveTextContent('Invalid reset link.');
+    },
+  );
+
+  it('checks the token of the fragment, URL-decoded, in the body of a POST', async () => {
+    const checks: [unknown, string][] = [];
+    server.use(authHandlers.tokenValidity(true, (body, url) => checks.push([body, url])));
+    renderRoute('/reset-password#token=a%2Fb%3Dc');
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    expect(checks).toEqual([[{ token: 'a/b=c' }, expect.stringMatching(/\/api\/users\/validate-reset-token\/$/)]]);
+  });
+
+  it('still opens a link of the older form, the token in the path', async () => {
+    const checks: unknown[] = [];
+    server.use(authHandlers.tokenValidity(true, (body) => checks.push(body)));
+    renderRoute('/reset-password/old-tok-9');
+    expect(await screen.findByLabelText('New password')).toBeInTheDocument();
+    expect(checks).toEqual([{ token: 'old-tok-9' }]);
   });
 
   it('says the link is invalid or expired when the server says so', async () => {
     server.use(authHandlers.tokenValidity(false));
-    renderRoute('/reset-password/used-token');
+    renderRoute(linkTo('used-token'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired password reset link.');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/adminlogin');
@@ -43,7 +65,7 @@ describe('Reset password page', () => {
 
   it('says the link is invalid or has expired when the check fails', async () => {
     server.use(authHandlers.tokenCheckFails());
-    renderRoute('/reset-password/tok-123');
+    renderRoute(linkTo('tok-123'));
     expect(await screen.findByRole('alert')).toHaveTextContent('This password reset link is invalid or has expired.');
   });
 
@@ -66,9 +88,9 @@ describe('Reset password page', () => {
   });
 
   it('resets the password, says so and goes to sign-in after 3 seconds', async () => {
-    const calls: [string, unknown][] = [];
+    const calls: [unknown, string][] = [];
     const { user, password, confirmation, submit } = await openValidLink('tok-123');
-    server.use(authHandlers.passwordReset((token, body) => calls.push([token, body])));
+    server.use(authHandlers.passwordReset((body, url) => calls.push([body, url])));
     await user.type(password, 'Sunrise-2026');
     await user.type(confirmation, 'Sunrise-2026');
 
@@ -77,7 +99,10 @@ describe('Reset password page', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Your password has been reset successfully!'),
     );
-    expect(calls).toEqual([['tok-123', { new_password: 'Sunrise-2026' }]]);
+    // The token in the body only: the URL called is the same for every link.
+    expect(calls).toEqual([
+      [{ token: 'tok-123', new_password: 'Sunrise-2026' }, expect.stringMatching(/\/api\/users\/reset-password\/$/)],
+    ]);
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
 
     act(() => vi.advanceTimersByTime(2900));

@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useParams } from 'react-router-dom';
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { FormField } from '../../../components/form-field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
@@ -132,10 +132,21 @@ function CheckedResetForm({ token }: { token: string }) {
   return <ResetForm token={token} />;
 }
 
-/** /reset-password/{token}: the link is checked first, then a new password is chosen (SPEC §4). */
+/** The `token` of a `#token=...` fragment, URL-decoded; '' when there is none. */
+function fragmentToken(hash: string): string {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token') ?? '';
+}
+
+/**
+ * /reset-password#token={token}, or the older /reset-password/{token} of links already sent:
+ * the link is checked first, then a new password is chosen (SPEC §4). The fragment never
+ * reaches a server, so the token stays out of access logs.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation('auth');
-  const { token = '' } = useParams();
+  const { token: pathToken } = useParams();
+  const { hash } = useLocation();
+  const token = pathToken ?? fragmentToken(hash);
   return (
     <AuthShell title={t('reset.title')}>
       {token.trim() ? <CheckedResetForm token={token} /> : <InvalidLink text={t('reset.noToken')} />}
