@@ -93,7 +93,7 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "services.core.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
-    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "services.core.assets.AssetsMiddleware",  # WhiteNoise: static files and the built SPA
     "services.core.middleware.ApiErrorEnvelopeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",  # server messages and e-mails in the visitor's language

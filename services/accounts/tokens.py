@@ -92,7 +92,7 @@ def token_refresh(*, refresh: str, user_is_allowed) -> TokenPair:
         raise _session_expired() from exc
     with transaction.atomic():
         outstanding = (
-            OutstandingToken.objects.select_for_update()
+            OutstandingToken.objects.select_for_update(of=("self",))
             .select_related("user")
             .filter(jti=token["jti"])
             .first()

@@ -12,14 +12,20 @@ from services.accounts.tests.factories import make_user
 from services.settings import embedded_secret_key
 
 
+def clean_env(**env: str) -> dict[str, str]:
+    """This machine's environment without what selects or loosens the settings, plus `env`."""
+    loose = {"SECRET_KEY", "DATABASE_URL", "DJANGO_DEBUG", "API_DOCS_PUBLIC", "DJANGO_SETTINGS_MODULE"}
+    base = {k: v for k, v in os.environ.items() if k not in loose and not k.startswith("SECURE_")}
+    return {**base, **env}
+
+
 def django_settings(env: dict[str, str], code: str) -> subprocess.CompletedProcess:
     """Runs `code` after loading the settings in a fresh process with exactly this environment."""
-    base = {key: value for key, value in os.environ.items() if key not in {"SECRET_KEY", "DATABASE_URL"}}
     script = f"import django; django.setup(); from django.conf import settings; {code}"
     return subprocess.run(
         [sys.executable, "-c", script],
         cwd=ROOT,
-        env={**base, "DJANGO_SETTINGS_MODULE": "services.settings", **env},
+        env=clean_env(DJANGO_SETTINGS_MODULE="services.settings", **env),
         capture_output=True,
         text=True,
         timeout=60,
@@ -62,7 +68,7 @@ def test_the_production_settings_pass_the_deploy_check(tmp_path):
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
         cwd=ROOT,
-        env={**{k: v for k, v in os.environ.items() if k != "SECRET_KEY"}, **env},
+        env=clean_env(**env),
         capture_output=True,
         text=True,
         timeout=60,

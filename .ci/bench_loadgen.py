@@ -1,0 +1,165 @@
+"""The Python load generator of `make bench` (used when wrk is missing), and the one-shot fetch the
+bench uses to size the ceiling's body.
+
+Closed loop: N keep-alive connections on one selector thread, each sending its next request as
+soon as the previous answer is complete, for a fixed time. It never parses headers beyond the
+status code and the body's length, and reads and discards every body the same way, so its own
+cost per response depends only on the response's length (which the bench makes equal for the
+ceiling and the endpoint).
+
+    python bench_loadgen.py http://127.0.0.1:8000/path SECONDS CONNECTIONS
+    (BENCH_METHOD, BENCH_BODY from the environment: the body is sent as JSON)
+
+Prints one line, as the wrk script does:
+    BENCH requests=<n> duration_us=<n> p50_us=<n> p99_us=<n> sockerr=<n> statuses=<code>:<n>,...
+"""
+
+import os
+import selectors
+import socket
+import sys
+import time
+from collections import Counter
+
+TIMEOUT = 5.0  # seconds without a complete answer: counted as an error, the connection is redone
+
+
+def build_request(url: str, method: str, body: bytes) -> tuple[str, int, bytes]:
+    host_port, _, path = url.removeprefix("http://").partition("/")
+    host, _, port = host_port.partition(":")
+    lines = [f"{method} /{path} HTTP/1.1", f"Host: {host_port}"]
+    if body:
+        lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
+    return host, int(port or 80), ("\r\n".join(lines) + "\r\n\r\n").encode() + body
+
+
+def response_end(buffer: bytearray) -> tuple[int, int, bool] | None:
+    """(status, total length, server closes) once `buffer` holds a whole response, else None."""
+    head_end = buffer.find(b"\r\n\r\n")
+    if head_end < 0:
+        return None
+    status = int(buffer[9:12])
+    head = bytes(buffer[:head_end]).lower()
+    closes = b"\r\nconnection: close" in head
+    start = head.find(b"\r\ncontent-length:")
+    if start >= 0:
+        stop = head.find(b"\r\n", start + 2)
+        length = int(head[start + 17 : stop if stop >= 0 else None])
+        total = head_end + 4 + length
+        return (status, total, closes) if len(buffer) >= total else None
+    if b"\r\ntransfer-encoding: chunked" in head:
+        end = buffer.find(b"\r\n0\r\n\r\n", head_end)
+        if end < 0 and buffer.startswith(b"0\r\n\r\n", head_end + 4):
+            return status, head_end + 9, closes
+        return (status, end + 7, closes) if end >= 0 else None
+    if status in (204, 304) or 100 <= status < 200:
+        return status, head_end + 4, closes
+    return None  # read to the end of the connection: never the case for gunicorn + Django
+
+
+def fetch_once(url: str, method: str = "GET", body: bytes = b"") -> tuple[int, int]:
+    """One request on a fresh connection: (status, length of the whole response in bytes)."""
+    host, port, request = build_request(url, method, body)
+    with socket.create_connection((host, port), timeout=TIMEOUT) as sock:
+        sock.sendall(request)
+        buffer = bytearray()
+        while (end := response_end(buffer)) is None:
+            chunk = sock.recv(65536)
+            if not chunk:
+                raise ConnectionError("closed before a whole response")
+            buffer += chunk
+        return end[0], end[1]
+
+
+class Connection:
+    __slots__ = ("sock", "buffer", "started")
+
+    def __init__(self, address: tuple[str, int]):
+        self.sock = socket.create_connection(address, timeout=TIMEOUT)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.sock.setblocking(False)
+        self.buffer = bytearray()
+        self.started = 0.0
+
+
+def run(url: str, seconds: float, connections: int, method: str, body: bytes) -> str:
+    host, port, request = build_request(url, method, body)
+    selector = selectors.DefaultSelector()
+    latencies: list[float] = []
+    statuses: Counter = Counter()
+    errors = 0
+
+    def start(conn: Connection) -> None:
+        conn.buffer.clear()
+        conn.started = time.perf_counter()
+        conn.sock.send(request)  # a few hundred bytes into an empty socket buffer: never partial
+
+    def reopen(conn: Connection | None) -> None:
+        if conn is not None:
+            selector.unregister(conn.sock)
+            conn.sock.close()
+        fresh = Connection((host, port))
+        selector.register(fresh.sock, selectors.EVENT_READ, fresh)
+        if time.perf_counter() < deadline:
+            start(fresh)
+
+    began = time.perf_counter()
+    deadline = began + seconds
+    for _ in range(connections):
+        reopen(None)
+    while (now := time.perf_counter()) < deadline:
+        for key, _ in selector.select(timeout=min(0.1, max(deadline - now, 0))):
+            conn: Connection = key.data
+            try:
+                chunk = conn.sock.recv(262144)
+            except OSError:
+                chunk = b""
+            if not chunk:
+                errors += 1
+                reopen(conn)
+                continue
+            conn.buffer += chunk
+            end = response_end(conn.buffer)
+            if end is None:
+                continue
+            done = time.perf_counter()
+            if done > deadline:
+                break
+            latencies.append(done - conn.started)
+            statuses[end[0]] += 1
+            if end[2]:
+                reopen(conn)
+            else:
+                start(conn)
+        stale = time.perf_counter() - TIMEOUT
+        for key in list(selector.get_map().values()):
+            if key.data.started < stale:
+                errors += 1
+                reopen(key.data)
+    elapsed = time.perf_counter() - began
+    for key in list(selector.get_map().values()):
+        key.data.sock.close()
+    latencies.sort()
+
+    def pct(p: float) -> int:
+        if not latencies:
+            return 0
+        return int(latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] * 1e6)
+
+    parts = ",".join(f"{code}:{n}" for code, n in sorted(statuses.items()))
+    return (
+        f"BENCH requests={len(latencies)} duration_us={int(elapsed * 1e6)} p50_us={pct(50)}"
+        f" p99_us={pct(99)} sockerr={errors} statuses={parts or 'none'}"
+    )
+
+
+if __name__ == "__main__":
+    print(
+        run(
+            sys.argv[1],
+            float(sys.argv[2]),
+            int(sys.argv[3]),
+            os.environ.get("BENCH_METHOD", "GET"),
+            os.environ.get("BENCH_BODY", "").encode(),
+        )
+    )

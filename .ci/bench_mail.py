@@ -1,0 +1,225 @@
+"""The worker half of `make bench`: how fast one worker (started as `make run` starts it) turns
+queued e-mails into .eml files, and how long one contact message waits for its e-mails.
+
+    python bench_mail.py latency  LABEL BASE_URL MAIL_DIR WORKER_LOG COUNT
+        COUNT contact-form POSTs, one at a time (a pause of 0.2-0.5 s after each one's e-mails),
+        each from its own address, so that each makes two e-mails (the association's notice and
+        the visitor's acknowledgement). Times from the POST returning (the commit) to the first
+        and to the second .eml file under MAIL_DIR: p50 / p95 / max.
+    python bench_mail.py queue    LABEL BASE_URL MAIL_DIR WORKER_LOG COUNT
+        COUNT e-mails stored and enqueued by services.notifications.services.notification_queue in
+        one transaction (as a handler does); time from the commit to the last .eml file.
+    python bench_mail.py contacts LABEL BASE_URL MAIL_DIR WORKER_LOG COUNT
+        COUNT contact-form POSTs as fast as one connection sends them: 2 × COUNT e-mails through
+        the whole path (outbox relay, handler, send); time from the first POST to the last .eml.
+
+Django is set up from the environment (.ci/bench sets DATABASE_URL, REDIS_URL, DATA_DIR, ...), to
+enqueue and to count the e-mails' final states. Prints one report line; waits at most
+BENCH_MAIL_TIMEOUT s (60) for a throughput run. The task times come from the worker's log
+("Task <name>[id] succeeded in <s>s", INFO), read from where the log stood when the run began.
+"""
+
+import http.client
+import json
+import os
+import random
+import re
+import statistics
+import sys
+import time
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "services.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from django.db import transaction  # noqa: E402
+from django.db.models import Count  # noqa: E402
+
+from services.notifications.models import Notification  # noqa: E402
+from services.notifications.services import notification_queue  # noqa: E402
+
+TIMEOUT = float(os.environ.get("BENCH_MAIL_TIMEOUT", "60"))
+TASK_LINE = re.compile(r"Task ([\w.]+)\[[^\]]+\] succeeded in ([0-9.eE-]+)s")
+SHORT_NAMES = {"notifications.send": "send", "outbox.relay": "relay"}
+
+
+def eml_count(mail_dir: Path) -> int:
+    try:
+        return sum(1 for name in os.listdir(mail_dir) if name.endswith(".eml") and not name.startswith("."))
+    except FileNotFoundError:
+        return 0
+
+
+def wait_for(mail_dir: Path, target: int, deadline: float, interval: float) -> tuple[float | None, int]:
+    """Poll until MAIL_DIR holds `target` .eml files: (the time it did, else None; the count)."""
+    while True:
+        count = eml_count(mail_dir)
+        now = time.perf_counter()
+        if count >= target:
+            return now, count
+        if now > deadline:
+            return None, count
+        time.sleep(interval)
+
+
+def pct(values: list[float], p: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(p / 100 * len(ordered)))] if ordered else float("nan")
+
+
+def task_times(log: Path, offset: int) -> str:
+    """p50/p95 of each task's run time in the worker's log since `offset`."""
+    times: dict[str, list[float]] = defaultdict(list)
+    failures = 0
+    try:
+        with open(log, "rb") as handle:
+            handle.seek(offset)
+            for raw in handle:
+                line = raw.decode("utf-8", "replace")
+                if match := TASK_LINE.search(line):
+                    times[match.group(1)].append(float(match.group(2)) * 1000)
+                elif " raised unexpected" in line or "Retry in" in line or "database is locked" in line:
+                    failures += 1
+    except FileNotFoundError:
+        return "worker log missing"
+    if not times:
+        return "no task times in the worker log"
+    parts = [
+        f"{SHORT_NAMES.get(name, name.rsplit('.', 1)[-1])} ×{len(ms)} p50 {pct(ms, 50):.0f} ms p95 {pct(ms, 95):.0f} ms"
+        for name, ms in sorted(times.items(), key=lambda item: item[0] != "notifications.send")
+    ]
+    return "task run times: " + "; ".join(parts) + (f"; {failures} failed/retried" if failures else "")
+
+
+def states() -> str:
+    rows = Notification.objects.values("status").annotate(n=Count("pk")).order_by("status")
+    return ", ".join(f"{row['n']} {row['status']}" for row in rows) or "no rows"
+
+
+class Poster:
+    def __init__(self, base: str):
+        host, _, port = base.removeprefix("http://").rstrip("/").partition(":")
+        self.connection = http.client.HTTPConnection(host, int(port or 80), timeout=30)
+
+    def contact(self, tag: str) -> int:
+        body = json.dumps(
+            {
+                "name": f"Bench Mail {tag}",
+                "email": f"bench.mail.{tag}@example.org",
+                "message": "Hello from make bench: how do I become a member?",
+            }
+        )
+        for attempt in (1, 2):  # gunicorn closes a connection idle for 2 s: then open a new one
+            try:
+                self.connection.request(
+                    "POST", "/api/management/contact-form/", body=body, headers={"Content-Type": "application/json"}
+                )
+                response = self.connection.getresponse()
+                response.read()
+                return response.status
+            except (ConnectionError, http.client.HTTPException):
+                self.connection.close()
+                if attempt == 2:
+                    raise
+        raise AssertionError("unreachable")
+
+
+def latency(label: str, base: str, mail_dir: Path, log: Path, count: int) -> str:
+    offset = log.stat().st_size if log.exists() else 0
+    poster = Poster(base)
+    rng = random.Random(7)
+    first, both, missed, refused = [], [], 0, 0
+    run_tag = f"{int(time.time())}"
+    for number in range(count):
+        before = eml_count(mail_dir)
+        status = poster.contact(f"lat{run_tag}.{number}")
+        committed = time.perf_counter()
+        if not 200 <= status < 300:
+            refused += 1
+            continue
+        deadline = committed + 10
+        one, _ = wait_for(mail_dir, before + 1, deadline, 0.002)
+        two, _ = wait_for(mail_dir, before + 2, deadline, 0.002) if one else (None, 0)
+        if one is None or two is None:
+            missed += 1
+            wait_for(mail_dir, before + 2, time.perf_counter() + 5, 0.05)  # let a straggler land
+        if one is not None:
+            first.append(one - committed)
+        if two is not None:
+            both.append(two - committed)
+        time.sleep(rng.uniform(0.2, 0.5))
+
+    def summary(values: list[float]) -> str:
+        if not values:
+            return "none arrived"
+        return f"p50 {pct(values, 50) * 1000:.0f} ms, p95 {pct(values, 95) * 1000:.0f} ms, max {max(values) * 1000:.0f} ms"
+
+    extra = ""
+    if missed:
+        extra += f"; {missed} without both e-mails within 10 s"
+    if refused:
+        extra += f"; {refused} POSTs refused"
+    return (
+        f"{label}, commit → .eml, {count} single contact messages: first e-mail {summary(first)};"
+        f" both e-mails {summary(both)}{extra}\n    {task_times(log, offset)}"
+    )
+
+
+def throughput(label: str, what: str, emails: int, mail_dir: Path, log: Path, began: float, enqueued: float, start_count: int) -> str:
+    target = start_count + emails
+    first_at, _ = wait_for(mail_dir, start_count + 1, began + TIMEOUT, 0.01)
+    done_at, count = wait_for(mail_dir, target, began + TIMEOUT, 0.02)
+    delivered = count - start_count
+    elapsed = (done_at or time.perf_counter()) - began
+    rate = delivered / elapsed if elapsed > 0 else 0.0
+    incomplete = "" if done_at else f" (only {delivered} of {emails} within {TIMEOUT:.0f} s)"
+    first = f"{first_at - began:.2f} s" if first_at else "never"
+    return (
+        f"{label}, {what}: {delivered} e-mails in {elapsed:.1f} s → {rate:.1f} e-mails/s{incomplete}"
+        f" (enqueued in {enqueued - began:.2f} s, first .eml after {first}; rows: {states()})"
+    )
+
+
+def queue(label: str, base: str, mail_dir: Path, log: Path, count: int) -> str:
+    offset = log.stat().st_size if log.exists() else 0
+    start_count = eml_count(mail_dir)
+    with transaction.atomic():
+        for number in range(count):
+            notification_queue(
+                template="contact_acknowledgement",
+                recipient=f"bench.queue.{number}@example.org",
+                context={"name": f"Bench Queue {number}"},
+            )
+        began = time.perf_counter()  # the commit, and the enqueues it triggers, start here
+    enqueued = time.perf_counter()
+    line = throughput(
+        label, f"{count} e-mails queued in one commit (notification_queue)", count, mail_dir, log, began, enqueued, start_count
+    )
+    return f"{line}\n    {task_times(log, offset)}"
+
+
+def contacts(label: str, base: str, mail_dir: Path, log: Path, count: int) -> str:
+    offset = log.stat().st_size if log.exists() else 0
+    start_count = eml_count(mail_dir)
+    poster = Poster(base)
+    run_tag = f"{int(time.time())}"
+    began = time.perf_counter()
+    refused = sum(not 200 <= poster.contact(f"tp{run_tag}.{number}") < 300 for number in range(count))
+    enqueued = time.perf_counter()
+    what = f"{count} contact-form POSTs on one connection (2 e-mails each)"
+    if refused:
+        what += f", {refused} refused"
+    line = throughput(label, what, 2 * (count - refused), mail_dir, log, began, enqueued, start_count)
+    return f"{line}\n    {task_times(log, offset)}"
+
+
+if __name__ == "__main__":
+    command, label, base, mail_dir, log, count = sys.argv[1:7]
+    run = {"latency": latency, "queue": queue, "contacts": contacts}[command]
+    print(run(label, base, Path(mail_dir), Path(log), int(count)), flush=True)

@@ -1,0 +1,37 @@
+-- wrk script of `make bench`: the method and JSON body from the environment, and a count of each
+-- status code. wrk hands response() every answer's headers and body, so its cost per response
+-- follows the response's length: the bench pads the ceiling's body to the endpoint's length.
+-- Prints one line: BENCH requests=<n> duration_us=<n> p50_us=<n> p99_us=<n> sockerr=<n> statuses=<code>:<n>,...
+counts = {}  -- a global, so that done() can read it from every thread
+local threads = {}
+wrk.method = os.getenv("BENCH_METHOD") or "GET"
+local body = os.getenv("BENCH_BODY") or ""
+if body ~= "" then
+  wrk.body = body
+  wrk.headers["Content-Type"] = "application/json"
+end
+
+function setup(thread)
+  table.insert(threads, thread)
+end
+
+function response(status, headers, body)
+  counts[status] = (counts[status] or 0) + 1
+end
+
+function done(summary, latency, requests)
+  local total, parts = {}, {}
+  for _, thread in ipairs(threads) do
+    for code, n in pairs(thread:get("counts") or {}) do
+      total[code] = (total[code] or 0) + n
+    end
+  end
+  for code, n in pairs(total) do
+    table.insert(parts, string.format("%d:%d", code, n))
+  end
+  table.sort(parts)
+  local e = summary.errors
+  io.write(string.format("BENCH requests=%d duration_us=%d p50_us=%d p99_us=%d sockerr=%d statuses=%s\n",
+    summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
+    e.connect + e.read + e.write + e.timeout, #parts > 0 and table.concat(parts, ",") or "none"))
+end
