@@ -2,7 +2,9 @@
 folder, and the rule that a missing service skips only when REQUIRE_SERVICES is not set."""
 
 import os
+import re
 import shutil
+import signal
 import socket
 import subprocess
 import sys
@@ -103,7 +105,51 @@ def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen:
         "--pool",
         "prefork",
     ]
-    return subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)
+    # Its own process group, so that a test can kill -9 the worker with its pool children.
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True
+    )
+
+
+def kill_hard(process: subprocess.Popen) -> None:
+    """kill -9 of the worker and its pool processes: no shutdown, no acknowledgement, nothing."""
+    os.killpg(process.pid, signal.SIGKILL)
+    process.wait()
+
+
+_TASK_LINE = re.compile(r"Task [\w.]+\[([0-9a-f-]{36})\] (received|succeeded|raised|retry)")
+
+
+def worker_idle(log: Path) -> bool:
+    """Every task the worker received has finished (succeeded, raised or was retried)."""
+    received, finished = set(), set()
+    for task_id, what in _TASK_LINE.findall(log.read_text(errors="replace")):
+        (received if what == "received" else finished).add(task_id)
+    return received <= finished
+
+
+def drain(log: Path, *, queued: Callable[[], int], timeout: float = 60) -> None:
+    """Wait until the broker holds nothing for the worker and the worker is idle, twice in a row
+    half a second apart: then a late duplicate would already be visible."""
+    calm = 0
+
+    def settled() -> bool:
+        nonlocal calm
+        calm = calm + 1 if queued() == 0 and worker_idle(log) else 0
+        return calm >= 2
+
+    wait_for(settled, timeout=timeout, interval=0.5, what="the worker to drain")
+
+
+def broker_backlog(env: dict[str, str]) -> Callable[[], int]:
+    """How many task messages wait on the broker of `env` (Redis lists or filesystem files)."""
+    if env.get("REDIS_URL"):
+        import redis
+
+        client = redis.Redis.from_url(env["REDIS_URL"])
+        return lambda: sum(client.llen(queue) for queue in ("default", "mail"))
+    folder = Path(env.get("DATA_DIR", settings.DATA_DIR)) / "broker" / "out"
+    return lambda: len(list(folder.glob("*.msg")))
 
 
 def stop(process: subprocess.Popen) -> None:
@@ -168,3 +214,46 @@ def staff_client(client, staff_tokens):
     """The Django test client signed in as a staff user (bearer access token)."""
     client.defaults["HTTP_AUTHORIZATION"] = f"Bearer {staff_tokens.access}"
     return client
+
+
+@pytest.fixture
+def private_redis(tmp_path):
+    binary = shutil.which("redis-server")
+    need(binary is not None, "redis-server is not installed (needed for the broker outage test)")
+    port = free_port()
+    command = [
+        binary,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "no",
+        "--dir",
+        str(tmp_path),
+    ]
+
+    class Redis:
+        url = f"redis://127.0.0.1:{port}/0"
+        process: subprocess.Popen | None = None
+
+        def start(self):
+            self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+            wait_for(lambda: port_open(port), timeout=10, what="redis-server to listen")
+
+        def stop(self):
+            stop(self.process)
+
+    redis = Redis()
+    redis.start()
+    yield redis
+    redis.stop()
+
+
+def port_open(port: int) -> bool:
+    import socket
+
+    with socket.socket() as sock:
+        return sock.connect_ex(("127.0.0.1", port)) == 0

@@ -9,6 +9,7 @@ from pathlib import Path
 import dj_database_url
 from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
+from kombu import Queue
 
 BASE_DIR = Path(__file__).resolve().parent.parent
 
@@ -133,13 +134,18 @@ TEMPLATES = [
 ]
 
 # Database: PostgreSQL (psycopg 3) from DATABASE_URL, else a SQLite file under DATA_DIR.
-DATABASES = {
-    "default": dj_database_url.parse(
-        DATABASE_URL or f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
-        conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
-        conn_health_checks=True,
-    )
-}
+try:
+    DATABASES = {
+        "default": dj_database_url.parse(
+            DATABASE_URL or f"sqlite:///{DATA_DIR / 'db.sqlite3'}",
+            conn_max_age=int(os.environ.get("DB_CONN_MAX_AGE", "60")),
+            conn_health_checks=True,
+        )
+    }
+except (ValueError, KeyError) as exc:
+    raise ImproperlyConfigured(
+        "DATABASE_URL is not a database address like postgres://user:password@host:5432/name."
+    ) from exc
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web, worker and beat share the file: wait for locks instead of failing, and give the
     # test database a file name so that a real worker process can open it too.
@@ -149,6 +155,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
+    raise ImproperlyConfigured("REDIS_URL is not a Redis address like redis://host:6379/0.")
 if REDIS_URL:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
 else:
@@ -272,14 +280,24 @@ CELERY_TASK_SOFT_TIME_LIMIT = 60
 CELERY_TASK_TIME_LIMIT = 90
 CELERY_TASK_DEFAULT_QUEUE = "default"
 CELERY_TASK_ROUTES = {"notifications.*": {"queue": "mail"}}
+# Every queue the project uses: a bare `celery -A worker worker` consumes them all, so no work
+# is stranded; `-Q mail` still gives e-mail a worker of its own.
+CELERY_TASK_QUEUES = [Queue("default"), Queue("mail")]
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
+# More task modules for the worker to load, comma-separated (the tests load probe handlers so).
+CELERY_IMPORTS = env_list("WORKER_EXTRA_IMPORTS")
 
 # --- Outbox, notifications, health -------------------------------------------------------
 OUTBOX_SWEEP_AFTER_SECONDS = int(
     os.environ.get("OUTBOX_SWEEP_AFTER_SECONDS", "10")
 )  # a message older than this and still undispatched is relayed by the sweep
+# A handed-out delivery that has not run this long after is handed out again by the sweep.
+OUTBOX_REDELIVER_AFTER_SECONDS = int(os.environ.get("OUTBOX_REDELIVER_AFTER_SECONDS", "60"))
+# A failing handler is tried again after 30 s, 1, 2, 4, 8, 16, 32 min, then is dead (ops re-run it).
+OUTBOX_RETRY_BASE_SECONDS = int(os.environ.get("OUTBOX_RETRY_BASE_SECONDS", "30"))
+OUTBOX_HANDLER_MAX_ATTEMPTS = int(os.environ.get("OUTBOX_HANDLER_MAX_ATTEMPTS", "8"))
 OUTBOX_RETENTION_DAYS = 30
 NOTIFICATION_MAX_ATTEMPTS = 5
 HEALTH_HEARTBEAT_MAX_AGE_SECONDS = 120  # beat stamps every 30 s

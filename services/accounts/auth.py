@@ -36,3 +36,12 @@ def _session_version(user) -> int:
 
 
 staff_auth = StaffAuth()
+
+
+def staff_user_or_none(request):
+    """The staff user of the request's bearer token, None when there is no valid one; a valid
+    token of a non-staff user is refused (403), as everywhere else."""
+    scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return staff_auth.authenticate(request, token)

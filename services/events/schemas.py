@@ -1,7 +1,18 @@
 from datetime import date, datetime, time
-from typing import Any
+from typing import Any, Literal
 
 from ninja import Schema
+
+
+class EventFilters(Schema):
+    """The admin list's query. Unknown values answer 422 with the field at fault."""
+
+    include_all: bool = False  # SPEC §7 sends it; staff always see every status
+    status: Literal["Draft", "Published", "Completed", "Cancelled"] | None = None
+    search: str | None = None
+    ordering: Literal["title", "-title", "date", "-date", "created_at", "-created_at"] | None = None
+    page: int | None = None
+    page_size: int | None = None
 
 
 class AgendaItem(Schema):

@@ -1,4 +1,5 @@
 from django.db import models
+from django.utils import timezone
 
 
 class Notification(models.Model):
@@ -20,7 +21,14 @@ class Notification(models.Model):
     )
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
     attempts = models.PositiveIntegerField(default=0)
+    next_attempt_at = models.DateTimeField(default=timezone.now)  # the sweep sends only due rows
+    # The e-mail's Message-ID, fixed when the row is made and the same on every attempt, so that a
+    # resend after an unknown outcome is recognisably the same e-mail.
     message_id = models.CharField(max_length=255, blank=True, default="")
+    provider_message_id = models.CharField(max_length=255, blank=True, default="")
+    # A worker died after handing the e-mail to the provider: it may have gone. Resent once, then
+    # left failed for ops rather than sent a third time.
+    outcome_unknown = models.BooleanField(default=False)
     error = models.TextField(blank=True, default="")
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
@@ -28,7 +36,10 @@ class Notification(models.Model):
 
     class Meta:
         ordering = ["-created_at"]
-        indexes = [models.Index(fields=["status", "updated_at"], name="notification_status_idx")]
+        indexes = [
+            models.Index(fields=["status", "updated_at"], name="notification_status_idx"),
+            models.Index(fields=["status", "next_attempt_at"], name="notification_due_idx"),
+        ]
 
     def __str__(self):
         return f"{self.template} to {self.recipient} ({self.status})"

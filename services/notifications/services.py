@@ -4,9 +4,9 @@ import smtplib
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import make_msgid, parseaddr
-from functools import partial
 
 from anymail.exceptions import AnymailAPIError, AnymailRecipientsRefused
+from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
@@ -15,6 +15,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from services.core.errors import ApplicationError
+from services.core.queue import enqueue_after_commit
 
 from .models import Notification
 
@@ -25,6 +26,16 @@ logger = logging.getLogger(__name__)
 # caught first, as permanent.
 TRANSIENT_ERRORS = (AnymailAPIError, OSError)
 PERMANENT_ERRORS = (smtplib.SMTPRecipientsRefused, AnymailRecipientsRefused)
+# A retry task may arrive a moment before its due time.
+DUE_TOLERANCE = timedelta(seconds=5)
+
+
+SEND_TASK = "notifications.send"
+
+
+def _new_message_id() -> str:
+    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
+    return make_msgid(domain=domain)
 
 
 def notification_queue(
@@ -37,7 +48,12 @@ def notification_queue(
     source_message=None,
 ) -> Notification:
     """Store an e-mail to send and hand it to the mail queue once the transaction commits."""
-    defaults = {"context": context or {}, "reply_to": reply_to, "language": language}
+    defaults = {
+        "context": context or {},
+        "reply_to": reply_to,
+        "language": language,
+        "message_id": _new_message_id(),
+    }
     if source_message is not None:
         # One e-mail per (event, template, recipient) even if a handler is somehow run again.
         notification, created = Notification.objects.get_or_create(
@@ -47,19 +63,8 @@ def notification_queue(
             return notification
     else:
         notification = Notification.objects.create(template=template, recipient=recipient, **defaults)
-    transaction.on_commit(partial(enqueue_send, notification.pk))
+    enqueue_after_commit(SEND_TASK, notification.pk)
     return notification
-
-
-def enqueue_send(notification_id: int) -> None:
-    from .tasks import send  # the task module imports this one
-
-    try:
-        send.apply_async(args=[notification_id], retry=False)
-    except Exception:
-        logger.warning(
-            "Broker unavailable; notification %s left for the sweep", notification_id, exc_info=True
-        )
 
 
 def render_email(notification: Notification) -> EmailMultiAlternatives:
@@ -70,13 +75,12 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
         subject = " ".join(render_to_string(f"{base}/subject.txt", context, using="text").split())
         text = render_to_string(f"{base}/body.txt", context, using="text")
         html = render_to_string(f"{base}/body.html", context)
-    domain = parseaddr(settings.DEFAULT_FROM_EMAIL)[1].rpartition("@")[2] or "localhost"
     message = EmailMultiAlternatives(
         subject=subject,
         body=text,
         to=[notification.recipient],
         reply_to=[notification.reply_to] if notification.reply_to else None,
-        headers={"Message-ID": make_msgid(domain=domain)},
+        headers={"Message-ID": notification.message_id},
     )
     message.attach_alternative(html, "text/html")
     return message
@@ -89,22 +93,32 @@ class SendOutcome:
 
 
 def notification_send(*, notification_id: int) -> SendOutcome | None:
-    """Send one queued e-mail; None when the row is not sendable (sent, in flight, gone)."""
+    """Send one due queued e-mail; None when the row is not sendable (sent, in flight, not due,
+    gone). Celery's time limits are not caught: the row stays `sending`, and the sweep treats it
+    as an e-mail whose outcome is unknown."""
     with transaction.atomic():
         notification = (
             Notification.objects.select_for_update()
-            .filter(pk=notification_id, status=Notification.Status.QUEUED)
+            .filter(
+                pk=notification_id,
+                status=Notification.Status.QUEUED,
+                next_attempt_at__lte=timezone.now() + DUE_TOLERANCE,
+            )
             .first()
         )
         if notification is None:
             return None
         notification.status = Notification.Status.SENDING
         notification.attempts += 1
-        notification.save(update_fields=["status", "attempts", "updated_at"])
+        if not notification.message_id:  # a row stored before Message-IDs were fixed
+            notification.message_id = _new_message_id()
+        notification.save(update_fields=["status", "attempts", "message_id", "updated_at"])
 
     try:
         message = render_email(notification)
         message.send()
+    except (SoftTimeLimitExceeded, TimeLimitExceeded):
+        raise
     except PERMANENT_ERRORS as exc:
         return _record_failure(notification, exc, transient=False)
     except TRANSIENT_ERRORS as exc:
@@ -114,14 +128,14 @@ def notification_send(*, notification_id: int) -> SendOutcome | None:
         return _record_failure(notification, exc, transient=False)
 
     status = getattr(message, "anymail_status", None)
-    notification.message_id = (getattr(status, "message_id", None) or message.extra_headers["Message-ID"])[
-        :255
-    ]
+    notification.provider_message_id = (getattr(status, "message_id", None) or "")[:255]
     notification.status = Notification.Status.SENT
     notification.sent_at = timezone.now()
     notification.error = ""
     _scrub_secrets(notification)
-    notification.save(update_fields=["message_id", "status", "sent_at", "error", "context", "updated_at"])
+    notification.save(
+        update_fields=["provider_message_id", "status", "sent_at", "error", "context", "updated_at"]
+    )
     return SendOutcome(status=notification.status)
 
 
@@ -131,21 +145,27 @@ def _scrub_secrets(notification: Notification) -> None:
         notification.context[key] = "[removed after sending]"
 
 
+def retry_delay(attempts: int) -> int:
+    """Seconds before the next try after `attempts` failed ones: 30 s, 1, 2, 4 min (then failed),
+    plus up to a quarter of jitter so that a provider outage does not end in a stampede."""
+    delay = min(30 * 2 ** (attempts - 1), 1800)
+    return delay + random.randint(0, delay // 4)  # noqa: S311
+
+
 def _record_failure(notification: Notification, exc: Exception, *, transient: bool) -> SendOutcome:
     notification.error = f"{type(exc).__name__}: {exc}"[:2000]
     retry = transient and notification.attempts < settings.NOTIFICATION_MAX_ATTEMPTS
     notification.status = Notification.Status.QUEUED if retry else Notification.Status.FAILED
-    if not retry:
+    delay = retry_delay(notification.attempts) if retry else None
+    if delay is not None:
+        notification.next_attempt_at = timezone.now() + timedelta(seconds=delay)
+    else:
         _scrub_secrets(notification)
-    notification.save(update_fields=["error", "status", "context", "updated_at"])
+    notification.save(update_fields=["error", "status", "context", "next_attempt_at", "updated_at"])
     logger.warning(
         "Notification %s attempt %s failed: %s", notification.pk, notification.attempts, notification.error
     )
-    if not retry:
-        return SendOutcome(status=notification.status)
-    # Exponential backoff with jitter: about 30 s, 1 min, 2 min, 4 min.
-    delay = min(30 * 2 ** (notification.attempts - 1), 1800)
-    return SendOutcome(status=notification.status, retry_in=delay + random.randint(0, delay // 4))  # noqa: S311
+    return SendOutcome(status=notification.status, retry_in=delay)
 
 
 class NotRetryable(ApplicationError):
@@ -158,32 +178,44 @@ def notification_retry(*, notification: Notification) -> Notification:
     if notification.context.get("_secret"):
         raise NotRetryable(_("This e-mail carried a single-use link and cannot be sent again."))
     with transaction.atomic():
+        now = timezone.now()
         updated = Notification.objects.filter(pk=notification.pk, status=Notification.Status.FAILED).update(
-            status=Notification.Status.QUEUED, attempts=0, error="", updated_at=timezone.now()
+            status=Notification.Status.QUEUED, attempts=0, error="", next_attempt_at=now, updated_at=now
         )
         if updated:
-            transaction.on_commit(partial(enqueue_send, notification.pk))
+            enqueue_after_commit(SEND_TASK, notification.pk)
     notification.refresh_from_db()
     return notification
 
 
 def notifications_sweep(
-    *, stuck_after: timedelta = timedelta(minutes=10), unsent_after: timedelta = timedelta(minutes=2)
+    *, stuck_after: timedelta = timedelta(minutes=10), overdue_after: timedelta = timedelta(minutes=2)
 ) -> int:
-    """Re-queue e-mails whose worker died mid-send, and re-enqueue queued ones nobody picked up."""
+    """What the broker or a dead worker lost, found again from rows:
+    - queued e-mails that were due more than `overdue_after` ago (their task never came; e-mails
+      waiting for a retry that is not due yet are left to it);
+    - e-mails `sending` for more than `stuck_after`: the worker died, perhaps after the provider
+      took the e-mail. They are resent once, with the same Message-ID and flagged; one stuck a
+      second time is marked failed for ops to check, not sent a third time."""
     now = timezone.now()
     with transaction.atomic():
-        stuck = list(
-            Notification.objects.select_for_update(skip_locked=True)
-            .filter(status=Notification.Status.SENDING, updated_at__lt=now - stuck_after)
-            .values_list("pk", flat=True)[:500]
+        stuck = Notification.objects.select_for_update(skip_locked=True).filter(
+            status=Notification.Status.SENDING, updated_at__lt=now - stuck_after
         )
-        Notification.objects.filter(pk__in=stuck).update(status=Notification.Status.QUEUED, updated_at=now)
-    forgotten = list(
-        Notification.objects.filter(
-            status=Notification.Status.QUEUED, updated_at__lt=now - unsent_after
-        ).values_list("pk", flat=True)[:500]
-    )
-    for notification_id in [*stuck, *forgotten]:
-        enqueue_send(notification_id)
-    return len(stuck) + len(forgotten)
+        resend = list(stuck.filter(outcome_unknown=False).values_list("pk", flat=True)[:500])
+        Notification.objects.filter(pk__in=resend).update(
+            status=Notification.Status.QUEUED, outcome_unknown=True, next_attempt_at=now, updated_at=now
+        )
+        stuck.filter(outcome_unknown=True).update(
+            status=Notification.Status.FAILED,
+            error="The outcome of two attempts is unknown: check the provider's log before sending again.",
+            updated_at=now,
+        )
+        overdue = list(
+            Notification.objects.filter(
+                status=Notification.Status.QUEUED, next_attempt_at__lt=now - overdue_after
+            ).values_list("pk", flat=True)[:500]
+        )
+        for notification_id in [*resend, *overdue]:
+            enqueue_after_commit(SEND_TASK, notification_id)
+    return len(resend) + len(overdue)

@@ -1,12 +1,13 @@
 from celery import shared_task
 
-from .services import notification_send, notifications_sweep
+from .services import SEND_TASK, notification_send, notifications_sweep
 
 
-@shared_task(name="notifications.send", bind=True, acks_late=True, max_retries=None)
+@shared_task(name=SEND_TASK, bind=True, acks_late=True, max_retries=None)
 def send(self, notification_id: int) -> str | None:
     outcome = notification_send(notification_id=notification_id)
     if outcome is not None and outcome.retry_in is not None:
+        # The row holds the due time too: if this retry is lost, the sweep sends it.
         raise self.retry(countdown=outcome.retry_in)
     return outcome.status if outcome else None
 

@@ -3,7 +3,7 @@ from django.utils.crypto import constant_time_compare
 from ninja import Router, Status
 from ninja.errors import AuthorizationError
 
-from services.accounts.auth import staff_auth
+from services.accounts.auth import staff_user_or_none
 
 from .schemas import ConfigOut, HealthOut
 from .selectors import health_report
@@ -14,12 +14,14 @@ router = Router(tags=["ops"])
 def _may_see_health_detail(request) -> bool:
     """A staff access token, or the shared monitoring token of the environment (HEALTH_TOKEN)."""
     scheme, _, token = request.headers.get("Authorization", "").partition(" ")
-    if scheme.lower() != "bearer" or not token:
-        return False
-    if settings.HEALTH_TOKEN and constant_time_compare(token, settings.HEALTH_TOKEN):
+    if (
+        settings.HEALTH_TOKEN
+        and scheme.lower() == "bearer"
+        and constant_time_compare(token, settings.HEALTH_TOKEN)
+    ):
         return True
     try:
-        return staff_auth.authenticate(request, token) is not None
+        return staff_user_or_none(request) is not None
     except AuthorizationError:
         return False
 
@@ -33,7 +35,7 @@ def _may_see_health_detail(request) -> bool:
 )
 def health(request):
     report = health_report()
-    status = 200 if report["status"] == "ok" else 503
+    status = 503 if report["status"] == "unhealthy" else 200
     if not _may_see_health_detail(request):
         report = {"status": report["status"]}
     return Status(status, report)

@@ -6,7 +6,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
-from services.outbox.selectors import outbox_backlog
+from services.outbox.selectors import dead_delivery_count, outbox_backlog
 
 from .models import Heartbeat
 from .services import WORKER
@@ -72,16 +72,30 @@ def _outbox() -> Check:
     )
 
 
+def _deliveries() -> Check:
+    dead = dead_delivery_count()
+    return Check(dead == 0, {"dead": dead})
+
+
+# Failing these makes the product unhealthy (503); dead deliveries only degrade it (200): the
+# rest of the product works, and ops re-run them from Django admin → Deliveries.
+DEGRADING = {"deliveries"}
+
+
 def health_report() -> dict[str, Any]:
     database = _database()
     checks = {"database": database, "broker": _broker()}
-    if database.ok:  # the other two read the database
+    if database.ok:  # the others read the database
         checks["worker"] = _worker()
         checks["outbox"] = _outbox()
+        checks["deliveries"] = _deliveries()
     else:
-        checks["worker"] = checks["outbox"] = Check(False, {"error": "database unavailable"})
-    healthy = all(check.ok for check in checks.values())
+        checks["worker"] = checks["outbox"] = checks["deliveries"] = Check(
+            False, {"error": "database unavailable"}
+        )
+    failing = {name for name, check in checks.items() if not check.ok}
+    status = "ok" if not failing else "degraded" if failing <= DEGRADING else "unhealthy"
     return {
-        "status": "ok" if healthy else "unhealthy",
+        "status": status,
         "checks": {name: {"ok": check.ok, **check.detail} for name, check in checks.items()},
     }

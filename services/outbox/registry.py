@@ -1,66 +1,42 @@
-"""`@subscribe(topic)` turns a handler function into an idempotent Celery task fed by the relay."""
+"""`@subscribe(topic)` turns a handler function into a Celery task fed by the outbox; every run
+goes through `delivery_run`, which runs it at most once to the end per message."""
 
-import logging
 from collections import defaultdict
 from collections.abc import Callable
 
-from celery import Task, shared_task
-from django.db import transaction
+from celery import shared_task
 
-from .events import DomainEvent, event_from_payload
-from .models import HandledMessage, OutboxMessage
-
-logger = logging.getLogger(__name__)
-_subscribers: dict[str, list[Task]] = defaultdict(list)
+from .deliveries import delivery_run
+from .events import DomainEvent
+from .models import OutboxMessage
 
 Handler = Callable[[DomainEvent, OutboxMessage], None]
+_handlers: dict[str, dict[str, Handler]] = defaultdict(dict)  # topic → task name → handler
 
 
-def subscribers(topic: str) -> list[Task]:
-    return list(_subscribers.get(topic, ()))
+def subscribers(topic: str) -> dict[str, Handler]:
+    """The handlers of `topic` by task name."""
+    return dict(_handlers.get(topic, {}))
 
 
-def subscribe(topic: str, **task_options) -> Callable[[Handler], Handler]:
+def subscribe(topic: str, *, name: str | None = None) -> Callable[[Handler], Handler]:
     """Register `handler(event, message)` for `topic`; the Celery task is `handler.task`.
 
-    The handler runs in a transaction together with the row that marks it done for this
-    message, so it runs to completion at most once per message whatever the redeliveries.
-    Side effects beyond the database (e-mail) must be queued as rows, not performed inline.
+    The handler runs in a transaction together with the row that marks its delivery done, so it
+    runs to the end at most once per message whatever the redeliveries. Side effects beyond the
+    database (e-mail) must be queued as rows, not performed inline. Retries are not Celery's:
+    a failure is recorded on the delivery row and the outbox sweep runs it again when due.
     """
 
     def decorator(handler: Handler) -> Handler:
-        task_name = task_options.pop("name", f"{handler.__module__}.{handler.__name__}")
-        options = {
-            "acks_late": True,
-            "max_retries": 5,
-            "retry_backoff": True,
-            "retry_jitter": True,
-            "autoretry_for": (Exception,),
-            **task_options,
-        }
+        task_name = name or f"{handler.__module__}.{handler.__name__}"
 
-        @shared_task(name=task_name, **options)
+        @shared_task(name=task_name, acks_late=True)
         def run(message_id: str) -> bool:
-            return handle_once(task_name, message_id, handler)
+            return delivery_run(message_id=message_id, handler_name=task_name, handler=handler)
 
-        if all(task.name != task_name for task in _subscribers[topic]):
-            _subscribers[topic].append(run)
+        _handlers[topic][task_name] = handler
         handler.task = run
         return handler
 
     return decorator
-
-
-def handle_once(handler_name: str, message_id: str, handler: Handler) -> bool:
-    """Run `handler` for the message unless it already ran; True when it ran now."""
-    with transaction.atomic():
-        message = OutboxMessage.objects.filter(pk=message_id).first()
-        if message is None:
-            logger.warning("Outbox message %s is gone; %s skipped", message_id, handler_name)
-            return False
-        _, created = HandledMessage.objects.get_or_create(message=message, handler=handler_name)
-        if not created:
-            logger.info("%s already handled %s", handler_name, message_id)
-            return False
-        handler(event_from_payload(message.topic, message.payload), message)
-        return True

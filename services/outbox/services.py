@@ -1,75 +1,115 @@
+"""Publishing domain events and getting every subscribed handler to run once.
+
+publish() writes the message in the caller's transaction; once it commits, the relay (a worker
+task) writes one delivery row per subscribed handler and hands each to a worker. The database
+remembers what is still to do: the beat sweep relays messages whose relay never happened and
+hands due pending deliveries to a worker again, so nothing the broker or a killed worker loses
+stays lost (deliveries.delivery_run makes a second run harmless)."""
+
 import logging
 from datetime import timedelta
-from functools import partial
-from uuid import UUID
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
+from services.core.queue import enqueue_after_commit
+
+from .deliveries import message_complete_if_done
 from .events import DomainEvent
-from .models import OutboxMessage
+from .models import Delivery, OutboxMessage
 from .registry import subscribers
 
 logger = logging.getLogger(__name__)
+RELAY_TASK = "outbox.relay"
 
 
 def publish(event: DomainEvent) -> OutboxMessage:
     """Store `event` in the caller's transaction; relay it once that transaction commits."""
     message = OutboxMessage.objects.create(topic=event.topic, payload=event.to_payload())
-    transaction.on_commit(partial(enqueue_relay, message.pk))
+    enqueue_after_commit(RELAY_TASK, str(message.pk))
     return message
 
 
-def enqueue_relay(message_id: UUID) -> None:
-    from .tasks import relay  # the task module imports this one
-
-    try:
-        relay.apply_async(args=[str(message_id)], retry=False)
-    except Exception:
-        # The row is committed and the sweep relays it later; the visitor's request succeeds.
-        logger.warning("Broker unavailable; outbox message %s left for the sweep", message_id, exc_info=True)
+def _redeliver_at(now):
+    # A handed-out delivery gets this long to start before the sweep rings again.
+    return now + timedelta(seconds=settings.OUTBOX_REDELIVER_AFTER_SECONDS)
 
 
-def message_relay(*, message_id: UUID | str) -> bool:
-    """Fan one undispatched message out to its subscribers; True when this call dispatched it."""
+def message_relay(*, message_id) -> bool:
+    """Write the deliveries of a message not relayed yet and hand them to workers; True when this
+    call relayed it."""
     with transaction.atomic():
         message = (
             OutboxMessage.objects.select_for_update(skip_locked=True)
-            .filter(pk=message_id, dispatched_at__isnull=True)
+            .filter(pk=message_id, relayed_at__isnull=True)
             .first()
         )
-        if message is None:  # dispatched already, or another relay holds it right now
+        if message is None:  # relayed already, or another relay holds it right now
             return False
+        now = timezone.now()
+        handlers = subscribers(message.topic)
+        for name in handlers:
+            Delivery.objects.get_or_create(
+                message=message, handler=name, defaults={"next_attempt_at": _redeliver_at(now)}
+            )
+            enqueue_after_commit(name, str(message.pk))
+        message.relayed_at = now
         message.attempts += 1
-        try:
-            for task in subscribers(message.topic):
-                task.apply_async(args=[str(message.pk)], retry=False)
-        except Exception as exc:
-            # Handlers already enqueued will be enqueued again later; they run once per message.
-            message.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-            message.save(update_fields=["attempts", "last_error"])
-            logger.warning("Relay of %s failed: %s", message.pk, message.last_error)
-            return False
-        message.dispatched_at = timezone.now()
-        message.last_error = ""
-        message.save(update_fields=["attempts", "last_error", "dispatched_at"])
+        message.save(update_fields=["relayed_at", "attempts"])
+        message_complete_if_done(message_id=message.pk, now=now)  # a topic nobody subscribes to
         return True
 
 
 def outbox_sweep(*, batch_size: int = 500) -> int:
-    """Relay messages whose on-commit enqueue never reached the broker; returns how many went out."""
-    cutoff = timezone.now() - timedelta(seconds=settings.OUTBOX_SWEEP_AFTER_SECONDS)
-    pending = (
-        OutboxMessage.objects.filter(dispatched_at__isnull=True, created_at__lte=cutoff)
-        .order_by("created_at")
-        .values_list("pk", flat=True)[:batch_size]
+    """Relay what was never relayed and hand due pending deliveries to a worker again; returns how
+    many pieces of work were handed out."""
+    now = timezone.now()
+    cutoff = now - timedelta(seconds=settings.OUTBOX_SWEEP_AFTER_SECONDS)
+    unrelayed = OutboxMessage.objects.filter(relayed_at__isnull=True, created_at__lte=cutoff).order_by(
+        "created_at"
     )
-    return sum(message_relay(message_id=message_id) for message_id in list(pending))
+    relayed = sum(
+        message_relay(message_id=pk) for pk in list(unrelayed.values_list("pk", flat=True)[:batch_size])
+    )
+    with transaction.atomic():
+        due = list(
+            Delivery.objects.select_for_update(skip_locked=True)
+            .filter(status=Delivery.Status.PENDING, next_attempt_at__lte=now)
+            .order_by("next_attempt_at")
+            .values_list("pk", "handler", "message_id")[:batch_size]
+        )
+        Delivery.objects.filter(pk__in=[pk for pk, _, _ in due]).update(next_attempt_at=_redeliver_at(now))
+        for _, handler, message_id in due:
+            enqueue_after_commit(handler, str(message_id))
+    # Messages whose last delivery finished just as a worker died before marking them complete.
+    for message_id in (
+        OutboxMessage.objects.filter(
+            relayed_at__isnull=False, completed_at__isnull=True, created_at__lte=cutoff
+        )
+        .exclude(Exists(Delivery.objects.filter(message=OuterRef("pk")).exclude(status=Delivery.Status.DONE)))
+        .values_list("pk", flat=True)[:batch_size]
+    ):
+        message_complete_if_done(message_id=message_id, now=now)
+    return relayed + len(due)
+
+
+def delivery_rerun(*, delivery: Delivery) -> bool:
+    """Ops: run a dead delivery again once its cause is fixed. True when it was put back."""
+    with transaction.atomic():
+        now = timezone.now()
+        updated = Delivery.objects.filter(pk=delivery.pk, status=Delivery.Status.DEAD).update(
+            status=Delivery.Status.PENDING, attempts=0, next_attempt_at=_redeliver_at(now), updated_at=now
+        )
+        if updated:
+            enqueue_after_commit(delivery.handler, str(delivery.message_id))
+    return bool(updated)
 
 
 def outbox_purge(*, older_than_days: int | None = None) -> int:
+    """Delete completed messages (and their deliveries) after the retention period."""
     days = settings.OUTBOX_RETENTION_DAYS if older_than_days is None else older_than_days
     cutoff = timezone.now() - timedelta(days=days)
-    deleted, _ = OutboxMessage.objects.filter(dispatched_at__lt=cutoff).delete()
+    deleted, _ = OutboxMessage.objects.filter(completed_at__lt=cutoff).delete()
     return deleted

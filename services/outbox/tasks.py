@@ -1,9 +1,9 @@
 from celery import shared_task
 
-from .services import message_relay, outbox_purge, outbox_sweep
+from .services import RELAY_TASK, message_relay, outbox_purge, outbox_sweep
 
 
-@shared_task(name="outbox.relay", acks_late=True)
+@shared_task(name=RELAY_TASK, acks_late=True)
 def relay(message_id: str) -> bool:
     return message_relay(message_id=message_id)
 

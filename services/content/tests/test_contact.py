@@ -31,7 +31,7 @@ def test_a_valid_message_is_stored_and_published_in_one_transaction(
     event = OutboxMessage.objects.get()
     assert event.topic == "contact.received"
     assert event.payload == {"contact_message_id": contact.pk}
-    assert event.dispatched_at is None
+    assert event.relayed_at is None
     assert len(callbacks) == 1  # the relay is enqueued only once the transaction commits
 
 

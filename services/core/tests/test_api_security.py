@@ -21,6 +21,7 @@ PUBLIC = {
     ("POST", "/api/users/reset-password/"),
     ("GET", "/api/management/public-events/"),
     ("GET", "/api/management/public-events/{event_id}/"),
+    ("GET", "/api/management/events/"),  # ?status=Published only; anything else answers 401
 }
 
 

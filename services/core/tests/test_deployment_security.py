@@ -89,3 +89,40 @@ def test_api_docs_are_public_only_when_asked(client, settings):
     client.logout()
     settings.API_DOCS_PUBLIC = True
     assert client.get("/api/openapi.json").status_code == 200
+
+
+@pytest.mark.parametrize(
+    ("env", "expected"),
+    [
+        ({"DATABASE_URL": "", "REDIS_URL": ""}, "sqlite3 atomicfs://"),  # as compose .env files carry
+        ({"DATABASE_URL": "   "}, "sqlite3"),
+    ],
+)
+def test_empty_service_addresses_mean_not_set(tmp_path, env, expected):
+    result = django_settings(
+        {"DATA_DIR": str(tmp_path), **env},
+        "print(settings.DATABASES['default']['ENGINE'].rsplit('.', 1)[1], settings.CELERY_BROKER_URL)",
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith(expected)
+
+
+@pytest.mark.parametrize(
+    ("env", "sentence"),
+    [
+        ({"DATABASE_URL": "nonsense", "SECRET_KEY": "k" * 40}, "DATABASE_URL is not a database address"),
+        ({"REDIS_URL": "localhost:6379"}, "REDIS_URL is not a Redis address"),
+    ],
+)
+def test_an_invalid_service_address_fails_at_start_with_one_sentence(tmp_path, env, sentence):
+    result = django_settings({"DATA_DIR": str(tmp_path), **env}, "print('started')")
+    assert result.returncode != 0 and sentence in result.stderr
+    assert "started" not in result.stdout
+
+
+def test_a_bare_worker_consumes_every_queue_of_the_project():
+    from worker.app import app
+
+    declared = {queue.name for queue in app.conf.task_queues}
+    assert declared == {"default", "mail"}
+    assert app.amqp.router.route({}, "notifications.send")["queue"].name == "mail"

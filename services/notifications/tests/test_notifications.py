@@ -86,8 +86,17 @@ def test_a_transient_failure_requeues_with_backoff_until_the_limit(settings):
 
     first = notification_send(notification_id=notification.pk)
     assert first.status == "queued" and 30 <= first.retry_in <= 38
+    notification.refresh_from_db()
+    assert 29 <= (notification.next_attempt_at - timezone.now()).total_seconds() <= 38  # stored too
+    assert notification_send(notification_id=notification.pk) is None  # not due yet: nobody sends it
+
+    def time_passes():
+        Notification.objects.filter(pk=notification.pk).update(next_attempt_at=timezone.now())
+
+    time_passes()
     second = notification_send(notification_id=notification.pk)
     assert second.status == "queued" and 60 <= second.retry_in <= 75
+    time_passes()
     third = notification_send(notification_id=notification.pk)
     assert third.status == "failed" and third.retry_in is None
 
@@ -120,22 +129,79 @@ def test_one_email_per_event_template_and_recipient():
     assert Notification.objects.count() == 1
 
 
-@pytest.mark.django_db
-def test_sweep_requeues_stuck_rows_and_reenqueues_forgotten_ones(monkeypatch):
-    enqueued = []
-    monkeypatch.setattr("services.notifications.services.enqueue_send", enqueued.append)
-    long_ago = timezone.now() - timedelta(minutes=30)
-    stuck = queued(status="sending")
-    forgotten = queued()
-    recent = queued()
-    sent = queued(status="sent")
-    Notification.objects.filter(pk__in=[stuck.pk, forgotten.pk, sent.pk]).update(updated_at=long_ago)
+@pytest.fixture
+def sent_tasks(monkeypatch):
+    from services.core import queue
 
-    notifications_sweep()
-    stuck.refresh_from_db()
-    assert stuck.status == "queued"
-    assert sorted(enqueued) == sorted([stuck.pk, forgotten.pk])
-    assert recent.pk not in enqueued
+    calls = []
+    monkeypatch.setattr(queue.app, "send_task", lambda name, args, **options: calls.append(args[0]))
+    return calls
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweep_sends_overdue_rows_and_leaves_retries_to_their_time(sent_tasks):
+    now = timezone.now()
+    overdue = queued(next_attempt_at=now - timedelta(minutes=5))
+    waiting_for_retry = queued(next_attempt_at=now + timedelta(minutes=1))
+    just_queued = queued()
+    done = queued(status="sent", next_attempt_at=now - timedelta(minutes=5))
+    sent_tasks.clear()
+
+    assert notifications_sweep() == 1
+    assert sent_tasks == [overdue.pk]
+    assert {waiting_for_retry.pk, just_queued.pk, done.pk}.isdisjoint(sent_tasks)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_email_whose_outcome_is_unknown_is_resent_once_with_the_same_message_id(sent_tasks, locmem):
+    notification = notification_queue(
+        template="contact_notice", recipient="office@example.org", context=CONTEXT
+    )
+    message_id = notification.message_id  # fixed when the row is made
+    assert message_id.startswith("<") and message_id.endswith(">")
+
+    def worker_dies_after_the_provider_took_it():
+        Notification.objects.filter(pk=notification.pk).update(
+            status="sending", updated_at=timezone.now() - timedelta(minutes=30)
+        )
+
+    worker_dies_after_the_provider_took_it()
+    sent_tasks.clear()
+    assert notifications_sweep() == 1
+    notification.refresh_from_db()
+    assert (notification.status, notification.outcome_unknown) == ("queued", True)
+    assert notification_send(notification_id=notification.pk).status == "sent"
+    assert mail.outbox[0].extra_headers["Message-ID"] == message_id  # recognisably the same e-mail
+
+    worker_dies_after_the_provider_took_it()  # and once more: no third e-mail, ops look instead
+    sent_tasks.clear()
+    assert notifications_sweep() == 0 and sent_tasks == []
+    notification.refresh_from_db()
+    assert notification.status == "failed" and "unknown" in notification.error
+    assert len(mail.outbox) == 1
+
+
+@pytest.mark.django_db
+def test_a_time_limit_is_not_taken_for_a_failure(settings, monkeypatch):
+    from celery.exceptions import SoftTimeLimitExceeded
+
+    settings.EMAIL_BACKEND = f"{__name__}.FailingBackend"
+    monkeypatch.setattr(FailingBackend, "error", SoftTimeLimitExceeded())
+    notification = queued(
+        template="password_reset",
+        context={
+            **CONTEXT,
+            "reset_url": "https://x/#token=abc",
+            "_secret": ["reset_url"],
+            "username": "u",
+            "minutes": 60,
+        },
+    )
+    with pytest.raises(SoftTimeLimitExceeded):
+        notification_send(notification_id=notification.pk)
+    notification.refresh_from_db()
+    # The mail may have gone: the row stays in flight for the sweep, the link is kept for a resend.
+    assert notification.status == "sending" and "abc" in notification.context["reset_url"]
 
 
 def test_eml_backend_writes_one_readable_file_per_message(tmp_path):

@@ -7,7 +7,7 @@ from django_celery_beat.models import PeriodicTask
 
 from services.ops.models import Heartbeat
 from services.ops.services import heartbeat_stamp
-from services.outbox.models import OutboxMessage
+from services.outbox.models import Delivery, OutboxMessage
 from worker.schedule import BEAT_SCHEDULE
 
 
@@ -23,6 +23,7 @@ def test_healthy_when_every_part_answers(staff_client):
         "broker": True,
         "worker": True,
         "outbox": True,
+        "deliveries": True,
     }
     assert body["checks"]["outbox"] == {"ok": True, "pending": 0, "oldest_age_seconds": None}
 
@@ -41,7 +42,7 @@ def test_anonymous_callers_get_only_the_status(client, staff_tokens, settings):
     probe = client.get("/api/health/", HTTP_AUTHORIZATION="Bearer monitoring-token-of-the-probes")
     assert probe.json()["checks"]["worker"]["ok"] is False
     staff = client.get("/api/health/", HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}")
-    assert set(staff.json()["checks"]) == {"database", "broker", "worker", "outbox"}
+    assert set(staff.json()["checks"]) == {"database", "broker", "worker", "outbox", "deliveries"}
 
 
 @pytest.mark.django_db
@@ -67,6 +68,19 @@ def test_an_old_outbox_backlog_is_503_with_count_and_age(staff_client):
     assert response.status_code == 503
     outbox = response.json()["checks"]["outbox"]
     assert outbox["ok"] is False and outbox["pending"] == 2 and outbox["oldest_age_seconds"] >= 599
+
+
+@pytest.mark.django_db
+def test_a_dead_delivery_degrades_health_without_failing_it(staff_client):
+    heartbeat_stamp()
+    message = OutboxMessage.objects.create(topic="contact.received", relayed_at=timezone.now())
+    Delivery.objects.create(message=message, handler="h", status="dead", next_attempt_at=timezone.now())
+    response = staff_client.get("/api/health/")
+    assert response.status_code == 200
+    body = response.json()
+    assert body["status"] == "degraded"
+    assert body["checks"]["deliveries"] == {"ok": False, "dead": 1}
+    assert body["checks"]["outbox"]["pending"] == 0  # a dead one waits for ops, not for a worker
 
 
 @pytest.mark.django_db

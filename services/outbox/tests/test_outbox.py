@@ -5,11 +5,13 @@ import pytest
 from django.db import transaction
 from django.utils import timezone
 
+from services.core import queue
 from services.outbox import registry
+from services.outbox.deliveries import PermanentError, delivery_run
 from services.outbox.events import DomainEvent
-from services.outbox.models import HandledMessage, OutboxMessage
-from services.outbox.registry import handle_once, subscribers
-from services.outbox.services import message_relay, outbox_purge, outbox_sweep, publish
+from services.outbox.models import Delivery, OutboxMessage
+from services.outbox.registry import subscribers
+from services.outbox.services import delivery_rerun, message_relay, outbox_purge, outbox_sweep, publish
 
 
 @dataclass(frozen=True)
@@ -18,114 +20,178 @@ class SampleHappened(DomainEvent):
     sample_id: int
 
 
-class RecordingTask:
-    """Stands in for a subscribed Celery task: records what the relay enqueues."""
-
-    def __init__(self, name, fail=False):
-        self.name, self.fail, self.calls = name, fail, []
-
-    def apply_async(self, args, **options):
-        if self.fail:
-            raise ConnectionError("broker down")
-        self.calls.append(args)
+@pytest.fixture
+def sent(monkeypatch):
+    """What reached the broker: (task name, args) pairs."""
+    calls = []
+    monkeypatch.setattr(
+        queue.app, "send_task", lambda name, args, **options: calls.append((name, list(args)))
+    )
+    return calls
 
 
 @pytest.fixture
-def recorder(monkeypatch):
-    task = RecordingTask("test.recorder")
-    monkeypatch.setitem(registry._subscribers, SampleHappened.topic, [task])
-    return task
+def handled(monkeypatch):
+    """Two handlers subscribed to the sample topic; each records the ids it saw."""
+    seen = {"test.first": [], "test.second": []}
+    handlers = {name: (lambda event, message, name=name: seen[name].append(event.sample_id)) for name in seen}
+    monkeypatch.setitem(registry._handlers, SampleHappened.topic, handlers)
+    return seen
 
 
-@pytest.mark.django_db
-def test_publish_writes_the_event_and_relays_only_after_commit(django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks() as callbacks, transaction.atomic():
-        message = publish(SampleHappened(sample_id=7))
-    assert OutboxMessage.objects.get().payload == {"sample_id": 7}
-    assert message.topic == "test.sample_happened"
-    assert len(callbacks) == 1
+def relayed_message(sample_id=1) -> OutboxMessage:
+    message = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": sample_id})
+    assert message_relay(message_id=message.pk) is True
+    return message
+
+
+def run(message, name, handler) -> bool:
+    return delivery_run(message_id=str(message.pk), handler_name=name, handler=handler)
 
 
 @pytest.mark.django_db(transaction=True)
-def test_an_event_published_in_a_rolled_back_transaction_leaves_nothing():
+def test_publish_writes_the_event_and_relays_only_after_commit(sent):
+    with transaction.atomic():
+        message = publish(SampleHappened(sample_id=7))
+        assert sent == []  # nothing leaves before the commit
+    assert OutboxMessage.objects.get().payload == {"sample_id": 7}
+    assert sent == [("outbox.relay", [str(message.pk)])]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_event_published_in_a_rolled_back_transaction_leaves_nothing(sent):
     with pytest.raises(RuntimeError), transaction.atomic():
         publish(SampleHappened(sample_id=1))
         raise RuntimeError("the state change failed")
     assert not OutboxMessage.objects.exists()
+    assert sent == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_relay_writes_one_delivery_per_handler_and_hands_each_out_once(sent, handled):
+    message = relayed_message()
+    assert message_relay(message_id=message.pk) is False  # a second relay finds it relayed
+    assert sorted(sent) == [("test.first", [str(message.pk)]), ("test.second", [str(message.pk)])]
+    assert sorted(Delivery.objects.values_list("handler", "status")) == [
+        ("test.first", "pending"),
+        ("test.second", "pending"),
+    ]
+    message.refresh_from_db()
+    assert message.relayed_at is not None and message.completed_at is None
 
 
 @pytest.mark.django_db
-def test_relay_fans_out_once_and_marks_dispatched(recorder):
-    message = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 1})
+def test_a_message_is_complete_only_when_every_handler_has_run(sent, handled):
+    message = relayed_message(3)
+    handlers = registry.subscribers(SampleHappened.topic)
+    assert run(message, "test.first", handlers["test.first"]) is True
+    assert run(message, "test.first", handlers["test.first"]) is False  # done: never twice
+    message.refresh_from_db()
+    assert message.completed_at is None
+    assert run(message, "test.second", handlers["test.second"]) is True
+    message.refresh_from_db()
+    assert message.completed_at is not None
+    assert handled == {"test.first": [3], "test.second": [3]}
+
+
+@pytest.mark.django_db
+def test_a_topic_without_handlers_is_complete_once_relayed(sent):
+    message = OutboxMessage.objects.create(topic="test.nobody_listens")
     assert message_relay(message_id=message.pk) is True
-    assert message_relay(message_id=message.pk) is False  # a second relay finds it dispatched
-    assert recorder.calls == [[str(message.pk)]]
     message.refresh_from_db()
-    assert message.dispatched_at is not None and message.attempts == 1
+    assert message.completed_at is not None
 
 
 @pytest.mark.django_db
-def test_relay_keeps_the_message_when_the_broker_fails(monkeypatch):
-    failing = RecordingTask("test.failing", fail=True)
-    monkeypatch.setitem(registry._subscribers, SampleHappened.topic, [failing])
-    message = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 1})
-    assert message_relay(message_id=message.pk) is False
-    message.refresh_from_db()
-    assert message.dispatched_at is None
-    assert message.attempts == 1
-    assert "broker down" in message.last_error
+def test_a_transient_failure_is_tried_again_later_then_dies_at_the_cap(sent, handled, settings):
+    settings.OUTBOX_HANDLER_MAX_ATTEMPTS = 3
+    message = relayed_message()
+
+    def down(event, msg):
+        raise ConnectionError("provider down")
+
+    before = timezone.now()
+    assert run(message, "test.first", down) is False
+    delivery = Delivery.objects.get(handler="test.first")
+    assert (delivery.status, delivery.attempts) == ("pending", 1)
+    assert "ConnectionError: provider down" in delivery.last_error
+    assert 29 <= (delivery.next_attempt_at - before).total_seconds() <= 31  # the first backoff step
+    run(message, "test.first", down)
+    delivery.refresh_from_db()
+    assert 59 <= (delivery.next_attempt_at - before).total_seconds() <= 62  # doubled
+    run(message, "test.first", down)
+    delivery.refresh_from_db()
+    assert (delivery.status, delivery.attempts) == ("dead", 3)
 
 
 @pytest.mark.django_db
-def test_handler_runs_once_per_message_and_again_after_a_failure():
-    message = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 3})
-    seen = []
+def test_a_permanent_failure_is_dead_at_once_and_a_rerun_after_the_fix_runs_once(sent, handled):
+    message = relayed_message(5)
 
-    def flaky(event, msg):
-        seen.append(event.sample_id)
-        if len(seen) == 1:
-            raise ConnectionError("transient")
+    def broken(event, msg):
+        raise PermanentError("no such member")
 
-    with pytest.raises(ConnectionError):
-        handle_once("test.flaky", str(message.pk), flaky)
-    assert not HandledMessage.objects.exists()  # the failed run did not mark it handled
-    assert handle_once("test.flaky", str(message.pk), flaky) is True
-    assert handle_once("test.flaky", str(message.pk), flaky) is False
-    assert seen == [3, 3]
-    assert handle_once("test.other", str(message.pk), lambda e, m: None) is True  # per handler
+    assert run(message, "test.first", broken) is False
+    delivery = Delivery.objects.get(handler="test.first")
+    assert (delivery.status, delivery.attempts) == ("dead", 1)
+
+    sent.clear()
+    assert delivery_rerun(delivery=delivery) is True
+    assert delivery_rerun(delivery=delivery) is False  # pending now, not dead
+    handlers = registry.subscribers(SampleHappened.topic)
+    assert run(message, "test.first", handlers["test.first"]) is True
+    assert run(message, "test.first", handlers["test.first"]) is False
+    assert handled["test.first"] == [5]
 
 
 @pytest.mark.django_db
-def test_sweep_relays_only_old_undispatched_messages(recorder):
+def test_a_failed_run_leaves_no_partial_effect(sent, handled):
+    message = relayed_message()
+
+    def half_done(event, msg):
+        OutboxMessage.objects.create(topic="test.side_effect")
+        raise ConnectionError("database went away")
+
+    run(message, "test.first", half_done)
+    assert not OutboxMessage.objects.filter(topic="test.side_effect").exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_sweep_relays_forgotten_messages_and_hands_out_due_deliveries_only(sent, handled):
     now = timezone.now()
-    old = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 1})
+    forgotten = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 1})
     fresh = OutboxMessage.objects.create(topic=SampleHappened.topic, payload={"sample_id": 2})
-    done = OutboxMessage.objects.create(
-        topic=SampleHappened.topic, payload={"sample_id": 3}, dispatched_at=now
+    OutboxMessage.objects.filter(pk=forgotten.pk).update(created_at=now - timedelta(minutes=5))
+    waiting = relayed_message(3)
+    Delivery.objects.filter(message=waiting, handler="test.first").update(
+        next_attempt_at=now - timedelta(seconds=1)
     )
-    OutboxMessage.objects.filter(pk__in=[old.pk, done.pk]).update(created_at=now - timedelta(minutes=5))
+    sent.clear()
 
-    assert outbox_sweep() == 1
-    assert recorder.calls == [[str(old.pk)]]
-    fresh.refresh_from_db()
-    assert fresh.dispatched_at is None
+    assert outbox_sweep() == 2  # one relay, one due delivery
+    assert ("outbox.relay", [str(fresh.pk)]) not in sent
+    assert ("test.first", [str(waiting.pk)]) in sent and ("test.second", [str(waiting.pk)]) not in sent
+    assert {name for name, args in sent if args == [str(forgotten.pk)]} == {"test.first", "test.second"}
+    again = Delivery.objects.get(message=waiting, handler="test.first")
+    assert again.next_attempt_at > now  # not handed out again on the next sweep
+    sent.clear()
+    assert outbox_sweep() == 0 and sent == []
 
 
 @pytest.mark.django_db
-def test_purge_deletes_only_dispatched_messages_past_retention():
+def test_purge_deletes_only_completed_messages_past_retention():
     now = timezone.now()
-    old = OutboxMessage.objects.create(topic="t", dispatched_at=now - timedelta(days=31))
-    HandledMessage.objects.create(message=old, handler="h")
-    recent = OutboxMessage.objects.create(topic="t", dispatched_at=now - timedelta(days=29))
-    stuck = OutboxMessage.objects.create(topic="t")
-    OutboxMessage.objects.filter(pk=stuck.pk).update(created_at=now - timedelta(days=60))
+    old = OutboxMessage.objects.create(topic="t", relayed_at=now, completed_at=now - timedelta(days=31))
+    Delivery.objects.create(message=old, handler="h", status="done", next_attempt_at=now)
+    recent = OutboxMessage.objects.create(topic="t", completed_at=now - timedelta(days=29))
+    dead = OutboxMessage.objects.create(topic="t", relayed_at=now - timedelta(days=60))
+    Delivery.objects.create(message=dead, handler="h", status="dead", next_attempt_at=now)
+    OutboxMessage.objects.filter(pk=dead.pk).update(created_at=now - timedelta(days=60))
 
     outbox_purge()
-    assert set(OutboxMessage.objects.values_list("pk", flat=True)) == {recent.pk, stuck.pk}
-    assert not HandledMessage.objects.exists()
+    assert set(OutboxMessage.objects.values_list("pk", flat=True)) == {recent.pk, dead.pk}
+    assert list(Delivery.objects.values_list("status", flat=True)) == ["dead"]
 
 
 def test_contact_received_has_a_subscribed_handler():
-    assert [task.name for task in subscribers("contact.received")] == [
-        "services.content.handlers.send_contact_emails"
-    ]
+    assert list(subscribers("contact.received")) == ["services.content.handlers.send_contact_emails"]

@@ -1,0 +1,99 @@
+"""Running one handler on one message, once: the delivery row is locked, the handler runs in the
+same transaction as the row that marks it done, and a failure is recorded with the time of the
+next attempt (transient) or makes the delivery dead (permanent, or too many attempts).
+
+The schedule (settings): attempt n waits OUTBOX_RETRY_BASE_SECONDS * 2^(n-1), at most an hour:
+30 s, 1, 2, 4, 8, 16, 32 min by default; after OUTBOX_HANDLER_MAX_ATTEMPTS (8) the delivery is
+dead, about an hour after the first failure."""
+
+import logging
+from datetime import timedelta
+
+from django.conf import settings
+from django.db import transaction
+from django.utils import timezone
+
+from .events import event_from_payload
+from .models import Delivery, OutboxMessage
+
+logger = logging.getLogger(__name__)
+
+
+class PermanentError(Exception):
+    """Raised by a handler when trying again cannot help (the data is wrong)."""
+
+
+# Faults of the code or the data: a retry would fail the same way, so ops are told at once.
+PERMANENT_ERRORS = (PermanentError, LookupError, TypeError, ValueError, AttributeError)
+
+
+def retry_delay(attempts: int) -> timedelta:
+    seconds = settings.OUTBOX_RETRY_BASE_SECONDS * 2 ** max(attempts - 1, 0)
+    return timedelta(seconds=min(seconds, 3600))
+
+
+def delivery_run(*, message_id: str, handler_name: str, handler) -> bool:
+    """Run `handler` on the message unless its delivery is done, dead, or running elsewhere right
+    now; True when it ran to the end now."""
+    try:
+        with transaction.atomic():
+            delivery = (
+                Delivery.objects.select_for_update(skip_locked=True)
+                .select_related("message")
+                .filter(message_id=message_id, handler=handler_name, status=Delivery.Status.PENDING)
+                .first()
+            )
+            if delivery is None:
+                return False
+            message = delivery.message
+            handler(event_from_payload(message.topic, message.payload), message)
+            now = timezone.now()
+            delivery.status = Delivery.Status.DONE
+            delivery.attempts += 1
+            delivery.completed_at = now
+            delivery.last_error = ""
+            delivery.save(update_fields=["status", "attempts", "completed_at", "last_error", "updated_at"])
+            message_complete_if_done(message_id=message.pk, now=now)
+            return True
+    except Exception as exc:
+        delivery_failed(message_id=message_id, handler_name=handler_name, exc=exc)
+        return False
+
+
+def delivery_failed(*, message_id: str, handler_name: str, exc: Exception) -> None:
+    permanent = isinstance(exc, PERMANENT_ERRORS)
+    with transaction.atomic():
+        delivery = (
+            Delivery.objects.select_for_update()
+            .filter(message_id=message_id, handler=handler_name, status=Delivery.Status.PENDING)
+            .first()
+        )
+        if delivery is None:
+            return
+        delivery.attempts += 1
+        delivery.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+        if permanent or delivery.attempts >= settings.OUTBOX_HANDLER_MAX_ATTEMPTS:
+            delivery.status = Delivery.Status.DEAD
+        else:
+            delivery.next_attempt_at = timezone.now() + retry_delay(delivery.attempts)
+        delivery.save(update_fields=["attempts", "last_error", "status", "next_attempt_at", "updated_at"])
+    log = logger.error if delivery.status == Delivery.Status.DEAD else logger.warning
+    log("%s on %s, attempt %s (%s): %s", handler_name, message_id, delivery.attempts, delivery.status, exc)
+
+
+def message_complete_if_done(*, message_id, now=None) -> bool:
+    """Mark the message complete once it has been relayed and no delivery is left pending or dead.
+    The message row is locked first, so that two handlers finishing together see each other."""
+    if (
+        OutboxMessage.objects.select_for_update().filter(pk=message_id, completed_at__isnull=True).first()
+        is None
+    ):
+        return False
+    unfinished = Delivery.objects.filter(message_id=message_id).exclude(status=Delivery.Status.DONE)
+    if unfinished.exists():
+        return False
+    return bool(
+        OutboxMessage.objects.filter(
+            pk=message_id, relayed_at__isnull=False, completed_at__isnull=True
+        ).update(completed_at=now or timezone.now())
+    )
