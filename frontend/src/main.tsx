@@ -2,9 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
-import { RouterProvider } from 'react-router-dom';
 
-import { createAppRouter } from './app/router';
+import { AppRouter } from './app/router';
 import { makeStore } from './app/store';
 import i18n from './lib/i18n';
 import './styles.css';
@@ -16,7 +15,7 @@ createRoot(root).render(
   <StrictMode>
     <I18nextProvider i18n={i18n}>
       <Provider store={makeStore()}>
-        <RouterProvider router={createAppRouter()} />
+        <AppRouter />
       </Provider>
     </I18nextProvider>
   </StrictMode>,

@@ -1,7 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { storedAccessToken, storeTokens } from '../features/auth/session-storage';
+import { storedAccessToken, storeTokens } from '../lib/session/session-storage';
 import { server } from '../testing/server';
 import { storeTestSession } from '../testing/session';
 import { api } from './api';

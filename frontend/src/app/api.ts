@@ -8,16 +8,17 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 
-import { sessionEnded } from '../features/auth/session-slice';
+import { sessionEnded } from '../lib/session/session-slice';
 import {
   clearStoredSession,
   storedAccessToken,
   storedRefreshToken,
   storedSessionExpired,
   storeTokens,
-} from '../features/auth/session-storage';
-import type { TokenPair } from '../features/auth/types';
+} from '../lib/session/session-storage';
+import type { TokenPair } from '../lib/session/user';
 import i18n from '../lib/i18n';
+import type { SiteConfig } from '../lib/site-config';
 
 export const TAG_TYPES = [
   'Event',
@@ -148,11 +149,20 @@ export const baseQueryWithRefresh: BaseQueryFn<string | FetchArgs, unknown, Fetc
 
 /**
  * The one API of the app. Every feature adds its endpoints with `api.injectEndpoints`
- * in its own `api.ts`.
+ * in its own `api.ts`; the site's own settings, which the layouts and several features
+ * show, are defined here.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery: baseQueryWithRefresh,
   tagTypes: TAG_TYPES,
-  endpoints: () => ({}),
+  endpoints: (build) => ({
+    getSiteConfig: build.query<SiteConfig, undefined>({
+      query: () => 'config/',
+      // Settings of the deployment: they do not change while a visitor reads the site.
+      keepUnusedDataFor: 3600,
+    }),
+  }),
 });
+
+export const { useGetSiteConfigQuery } = api;

@@ -1,7 +1,7 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
-import { SESSION_LIFETIME_MS } from '../features/auth/session-storage';
+import { SESSION_LIFETIME_MS } from '../lib/session/session-storage';
 import { renderRoute } from '../testing/render';
 import { storeTestSession } from '../testing/session';
 

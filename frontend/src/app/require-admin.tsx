@@ -1,14 +1,14 @@
-import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router-dom';
+import { Navigate, Outlet } from 'react-router-dom';
 
-import { useSession } from '../features/auth/use-session';
+import { useSession } from '../lib/session/use-session';
 
 /**
- * Guards /dashboard/*: a loading message until the stored session is read, then the page for
- * a valid session, or /adminlogin without one (SPEC §2, §6). The server checks every call too.
+ * Guards /dashboard/*: a loading message until the stored session is read, then the child
+ * route for a valid session, or /adminlogin without one (SPEC §2, §6). The server checks
+ * every call too.
  */
-export function RequireAdmin({ children }: { children: ReactNode }) {
+export function RequireAdmin() {
   const { t } = useTranslation('dashboard');
   const session = useSession();
   if (session.status === 'unknown') {
@@ -19,5 +19,5 @@ export function RequireAdmin({ children }: { children: ReactNode }) {
     );
   }
   if (session.status === 'anonymous') return <Navigate to="/adminlogin" replace />;
-  return children;
+  return <Outlet />;
 }

@@ -1,9 +1,8 @@
-import { ScrollRestoration } from 'react-router-dom';
-
 import { ToastRegion } from '../components/toast-region';
 import { RouteOutlet } from './layouts/route-outlet';
+import { ScrollRestoration } from './layouts/scroll-restoration';
 
-/** Wraps every route: toasts, scroll restoration and a last error boundary. */
+/** Wraps every route: an error boundary (in RouteOutlet), toasts and scroll restoration. */
 export function RootLayout() {
   return (
     <>

@@ -2,7 +2,7 @@ import { combineReducers, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 
 import { toastSlice } from '../components/toast-slice';
-import { sessionSlice } from '../features/auth/session-slice';
+import { sessionSlice } from '../lib/session/session-slice';
 import { api } from './api';
 
 const rootReducer = combineReducers({

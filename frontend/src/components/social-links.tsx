@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-import { SITE } from '../lib/site-config';
+import { SOCIAL_LINKS } from '../lib/site-config';
 
 const ICONS = {
   facebook:
@@ -22,7 +22,7 @@ export function SocialLinks({ className = '' }: { className?: string }) {
         <li key={network}>
           <a
             className="social-links__link"
-            href={SITE.social[network]}
+            href={SOCIAL_LINKS[network]}
             target="_blank"
             rel="noopener noreferrer"
           >

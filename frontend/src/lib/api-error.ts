@@ -1,7 +1,8 @@
 /**
- * Reading the API's error envelope:
+ * The one place that turns a failed call into words. It reads the API's error envelope
  * {"detail": "<sentence>", "code": "<snake_case>", "fields": {"email": "<message>"}}
- * plus the legacy shapes ({"error": "..."}, {"message": "..."}, ["..."]).
+ * plus the legacy shapes ({"error": "..."}, {"message": "..."}, ["..."]), and RTK Query's own
+ * failures ({status: 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR', ...}).
  */
 
 export interface ApiErrorEnvelope {
@@ -13,6 +14,13 @@ export interface ApiErrorEnvelope {
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The HTTP status of a failed RTK Query call, or its kind ('FETCH_ERROR', ...); else undefined. */
+export function errorStatus(error: unknown): number | string | undefined {
+  if (!isRecord(error)) return undefined;
+  const { status } = error;
+  return typeof status === 'number' || typeof status === 'string' ? status : undefined;
 }
 
 /**
@@ -32,6 +40,9 @@ function firstText(value: unknown): string | undefined {
 
 /** A sentence a person can read from a failed call, or undefined when the server gave none. */
 export function apiErrorMessage(error: unknown): string | undefined {
+  // A 2xx refused by validateStatus (SPEC §8) failed, but its body is a success answer.
+  const status = errorStatus(error);
+  if (typeof status === 'number' && status < 300) return undefined;
   const body = errorBody(error);
   if (Array.isArray(body)) return firstText(body);
   if (!isRecord(body)) return undefined;
@@ -48,4 +59,45 @@ export function apiFieldErrors(error: unknown): Record<string, string> {
     if (text) fields[name] = text;
   }
   return fields;
+}
+
+/**
+ * The sentence of a failed call for a toast: the server's words; for a call that got no
+ * answer, what the browser said (e.g. 'Failed to fetch'); else undefined.
+ */
+export function errorText(error: unknown): string | undefined {
+  const fromServer = apiErrorMessage(error);
+  if (fromServer) return fromServer;
+  if (isRecord(error) && typeof error.error === 'string') {
+    return error.error.replace(/^TypeError:\s*/, '') || undefined;
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return undefined;
+}
+
+/** The caller's own (translated) words for each way a call can fail. */
+export interface FailureSentences {
+  /** Nothing came back (offline, timeout). */
+  noResponse: string;
+  /** A success status whose body could not be read. */
+  invalidResponse: string;
+  /** A 4xx without a message of the server's. */
+  refused: string;
+  /** Anything else without a message of the server's. */
+  failure: string;
+}
+
+/**
+ * Always a sentence (SPEC §8): the server's own message when it sent one, else the caller's
+ * words for what went wrong.
+ */
+export function failureSentence(error: unknown, sentences: FailureSentences): string {
+  const status = errorStatus(error);
+  if (status === 'FETCH_ERROR' || status === 'TIMEOUT_ERROR') return sentences.noResponse;
+  if (status === 'PARSING_ERROR') {
+    const original = isRecord(error) && typeof error.originalStatus === 'number' ? error.originalStatus : 0;
+    return original >= 200 && original < 300 ? sentences.invalidResponse : sentences.failure;
+  }
+  const fallback = typeof status === 'number' && status >= 400 && status < 500 ? sentences.refused : sentences.failure;
+  return apiErrorMessage(error) ?? fallback;
 }

@@ -1,12 +1,9 @@
-import { SITE } from './site-config';
-
 /**
- * What an event page falls back to (SPEC §9: default contact details; the support e-mail and
- * the call-for-abstracts address are placeholders until the association confirms them).
+ * What an event page falls back to (SPEC §9; the call-for-abstracts address is a placeholder
+ * until the association confirms it). Without contacts of its own an event shows the
+ * association's, from GET /api/config/.
  */
 export const EVENT_DEFAULTS = {
-  contactEmail: SITE.email,
-  contactPhone: SITE.phone,
   callForAbstractUrl: 'https://www.rnslia.org.rw/call-for-abstracts',
 } as const;
 

@@ -1,26 +1,23 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
-import enAuth from '../locales/en/auth.json';
 import enCommon from '../locales/en/common.json';
-import enContact from '../locales/en/contact.json';
-import enDashboard from '../locales/en/dashboard.json';
-import enEvents from '../locales/en/events.json';
-import enEventsAdmin from '../locales/en/events-admin.json';
 
 /** Every language the product intends to offer; English is the source and the fallback. */
 export const LANGUAGES = ['en', 'rw', 'fr', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
 export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'events-admin'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'language';
 
-// Non-English catalogues are fetched on demand: adding `src/locales/rw/common.json`
-// (and the other namespaces) is all it takes to offer a language.
+// Only English `common` (the layouts, every page's frame) is in the first download; every other
+// catalogue is fetched with the page that needs it (see loadNamespaces in the router).
+// Adding `src/locales/rw/common.json` (and the other namespaces) is all it takes to offer a language.
 const lazyCatalogues = import.meta.glob<{ default: Record<string, unknown> }>([
   '../locales/*/*.json',
-  '!../locales/en/*.json',
+  '!../locales/en/common.json',
 ]);
 
 function cataloguePath(language: string, namespace: string): string {
@@ -78,12 +75,10 @@ void i18n
     lng: initialLanguage(),
     fallbackLng: FALLBACK_LANGUAGE,
     supportedLngs: [...LANGUAGES],
-    ns: [...NAMESPACES],
+    ns: ['common'],
     defaultNS: 'common',
-    resources: {
-      en: { common: enCommon, contact: enContact, auth: enAuth, dashboard: enDashboard, events: enEvents, 'events-admin': enEventsAdmin },
-    },
-    // English ships in the bundle; the others come through the backend.
+    resources: { en: { common: enCommon } },
+    // English `common` ships in the bundle; everything else comes through the backend.
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
@@ -91,6 +86,11 @@ void i18n
   });
 
 export default i18n;
+
+/** Resolves once the texts of these namespaces are there (in the language and its fallback). */
+export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  return namespaces.length === 0 ? Promise.resolve() : i18n.loadNamespaces([...namespaces]);
+}
 
 /** The active locale for Intl formatters: the same language as <html lang>. */
 export function activeLocale(): string {

@@ -1,19 +1,20 @@
-// The association's public contact details. The backend holds the same values
-// (settings.ASSOCIATION); keep them in step.
-export const SITE = {
-  shortName: 'RNSLIA',
-  email: 'info@rnslia.org.rw',
-  phone: '+250 788 000 000',
-  phoneHref: 'tel:+250788000000',
-  // Placeholder number for the floating chat link (international format, digits only).
-  whatsappNumber: '250788000000',
-  social: {
-    facebook: 'https://www.facebook.com/rnslia',
-    x: 'https://x.com/rnslia',
-    instagram: 'https://www.instagram.com/rnslia',
-  },
+/**
+ * The association's public details come from the server (GET /api/config/, from
+ * settings.ASSOCIATION): this file holds only what the server does not know.
+ */
+export interface SiteConfig {
+  map_tile_url: string;
+  map_attribution: string;
+  association: { name: string; short_name: string; email: string; phone: string; address: string };
+}
+
+export const SOCIAL_LINKS = {
+  facebook: 'https://www.facebook.com/rnslia',
+  x: 'https://x.com/rnslia',
+  instagram: 'https://www.instagram.com/rnslia',
 } as const;
 
-export function whatsappChatUrl(greeting: string): string {
-  return `https://wa.me/${SITE.whatsappNumber}?text=${encodeURIComponent(greeting)}`;
+/** A WhatsApp chat with the association's phone number (wa.me wants the digits only). */
+export function whatsappChatUrl(phone: string, greeting: string): string {
+  return `https://wa.me/${phone.replace(/\D/g, '')}?text=${encodeURIComponent(greeting)}`;
 }

@@ -1,4 +1,9 @@
 import { setupServer } from 'msw/node';
 
-/** One MSW server for all tests; each test adds the handlers it needs with server.use(). */
-export const server = setupServer();
+import { publicEventHandlers } from '../features/events/mocks/public-handlers';
+
+/**
+ * One MSW server for all tests; each test adds the handlers it needs with server.use(). Every
+ * public page shows the association's contacts, so GET /api/config/ always answers.
+ */
+export const server = setupServer(publicEventHandlers.config());

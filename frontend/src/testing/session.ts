@@ -1,6 +1,6 @@
 import { DEMO_USER } from '../features/auth/mocks/handlers';
-import { storeSession } from '../features/auth/session-storage';
-import type { User } from '../features/auth/types';
+import { storeSession } from '../lib/session/session-storage';
+import type { User } from '../lib/session/user';
 
 /** Puts a signed-in administrator's session in storage, as a sign-in `ago` ms before now would. */
 export function storeTestSession({ user = DEMO_USER, ago = 0 }: { user?: User; ago?: number } = {}) {

@@ -4,8 +4,8 @@ import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { Logo } from '../../components/logo';
-import { selectUser } from '../../features/auth/session-slice';
-import type { User } from '../../features/auth/types';
+import { selectUser } from '../../lib/session/session-slice';
+import type { User } from '../../lib/session/user';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { displayName, initials } from '../../features/auth/user-display';
 import type { RootState } from '../store';

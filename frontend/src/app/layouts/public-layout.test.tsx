@@ -44,13 +44,14 @@ describe('PublicLayout', () => {
     await screen.findByRole('heading', { level: 1, name: 'About Us' });
 
     expect(screen.getByRole('link', { name: 'Skip to main content' })).toHaveAttribute('href', '#main-content');
-    const chat = screen.getByRole('link', { name: /Chat with us on WhatsApp/ });
-    expect(chat.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/\d+\?text=Hello/);
+    const chat = await screen.findByRole('link', { name: /Chat with us on WhatsApp/ });
+    expect(chat.getAttribute('href')).toMatch(/^https:\/\/wa\.me\/250788000000\?text=Hello/);
 
     const footer = screen.getByRole('contentinfo');
     const year = new Date().getFullYear();
     expect(within(footer).getByText(`© ${year} Rwanda National Sign Language Interpreters Association. All rights reserved.`)).toBeInTheDocument();
-    expect(within(footer).getByText('KG 7 Ave, Kigali, Rwanda')).toBeInTheDocument();
+    // The contacts come from GET /api/config/.
+    expect(await within(footer).findByText('KG 7 Ave, Kigali, Rwanda')).toBeInTheDocument();
     expect(within(footer).getByRole('link', { name: 'info@rnslia.org.rw' })).toHaveAttribute('href', 'mailto:info@rnslia.org.rw');
     expect(within(footer).getByRole('link', { name: '+250 788 000 000' })).toBeInTheDocument();
     for (const network of [/Facebook/, /^X/, /Instagram/]) {

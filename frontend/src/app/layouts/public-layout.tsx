@@ -2,10 +2,13 @@ import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 're
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
+import { LoadingText } from '../../components/loading-text';
 import { Logo } from '../../components/logo';
 import { SocialLinks } from '../../components/social-links';
+import { phoneHref } from '../../lib/event-defaults';
 import i18n, { availableLanguages } from '../../lib/i18n';
-import { SITE, whatsappChatUrl } from '../../lib/site-config';
+import { whatsappChatUrl } from '../../lib/site-config';
+import { useGetSiteConfigQuery } from '../api';
 import './public-layout.css';
 import { RouteOutlet } from './route-outlet';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
@@ -57,9 +60,9 @@ function SiteHeader() {
     <header className="site-header" style={stuck ? { minHeight: height } : undefined}>
       <div ref={barRef} className={`site-header__bar${stuck ? ' site-header__bar--stuck' : ''}`}>
         <div className="site-header__inner container">
-          <Link to="/" className="brand" aria-label={t('site.homeLink')}>
+          <Link to="/" className="brand">
             <Logo />
-            <span className="brand__text" aria-hidden="true">
+            <span className="brand__text">
               <span className="brand__short">{t('site.shortName')}</span>
               <span className="brand__long">{t('site.name')}</span>
             </span>
@@ -134,6 +137,8 @@ function FooterSection({ id, title, children }: { id: string; title: string; chi
 function SiteFooter() {
   const { t } = useTranslation();
   const year = new Date().getFullYear();
+  // The association's details live on the server; until they arrive each line keeps its height.
+  const association = useGetSiteConfigQuery(undefined).data?.association;
   return (
     <footer className="site-footer">
       <div className="container site-footer__grid">
@@ -156,15 +161,15 @@ function SiteFooter() {
           <address className="site-footer__address">
             <p>
               <span className="site-footer__label">{t('footer.addressLabel')}: </span>
-              {t('site.address')}
+              {association ? association.address : <LoadingText />}
             </p>
             <p>
               <span className="site-footer__label">{t('footer.phoneLabel')}: </span>
-              <a href={SITE.phoneHref}>{SITE.phone}</a>
+              {association ? <a href={phoneHref(association.phone)}>{association.phone}</a> : <LoadingText />}
             </p>
             <p>
               <span className="site-footer__label">{t('footer.emailLabel')}: </span>
-              <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+              {association ? <a href={`mailto:${association.email}`}>{association.email}</a> : <LoadingText />}
             </p>
           </address>
         </FooterSection>
@@ -180,12 +185,15 @@ function SiteFooter() {
   );
 }
 
+/** The floating WhatsApp link; it appears once the association's phone number is known. */
 function ChatLink() {
   const { t } = useTranslation();
+  const phone = useGetSiteConfigQuery(undefined).data?.association.phone;
+  if (!phone) return null;
   return (
     <a
       className="chat-link"
-      href={whatsappChatUrl(t('chat.greeting'))}
+      href={whatsappChatUrl(phone, t('chat.greeting'))}
       target="_blank"
       rel="noopener noreferrer"
     >

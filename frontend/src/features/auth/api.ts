@@ -1,5 +1,6 @@
 import { api } from '../../app/api';
-import type { LoginResponse, TokenPair } from './types';
+import type { TokenPair } from '../../lib/session/user';
+import type { LoginResponse } from './types';
 
 export interface Credentials {
   username: string;

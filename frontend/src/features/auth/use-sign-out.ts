@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router-dom';
 
 import { endSession } from '../../app/api';
 import { useLogoutMutation } from './api';
-import { storedRefreshToken } from './session-storage';
+import { storedRefreshToken } from '../../lib/session/session-storage';
 
 /**
  * Logout / Sign out: tell the server, which ends every session of the user on every device

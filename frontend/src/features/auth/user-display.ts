@@ -1,4 +1,4 @@
-import type { User } from './types';
+import type { User } from '../../lib/session/user';
 
 /** The name to show: the full name, else the username. */
 export function displayName(user: User): string {

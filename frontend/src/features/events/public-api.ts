@@ -42,13 +42,6 @@ export interface PublicEvent {
   available_seats: number | null;
 }
 
-/** The public site settings of GET /api/config/. */
-export interface SiteConfig {
-  map_tile_url: string;
-  map_attribution: string;
-  association: { name: string; short_name: string; email: string; phone: string; address: string };
-}
-
 /** The public event calls: no token needed (SPEC §6), cached by the server with an ETag. */
 export const publicEventsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -63,12 +56,7 @@ export const publicEventsApi = api.injectEndpoints({
       query: (id) => `management/public-events/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'PublicEvent' as const, id }],
     }),
-    getSiteConfig: build.query<SiteConfig, undefined>({
-      query: () => 'config/',
-      // Settings of the deployment: they do not change while a visitor reads the site.
-      keepUnusedDataFor: 3600,
-    }),
   }),
 });
 
-export const { useGetPublicEventsQuery, useGetPublicEventQuery, useGetSiteConfigQuery } = publicEventsApi;
+export const { useGetPublicEventsQuery, useGetPublicEventQuery } = publicEventsApi;

@@ -1,7 +1,7 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 
 import type { StoredSession } from './session-storage';
-import type { User } from './types';
+import type { User } from './user';
 
 /**
  * The admin session as client state. 'unknown' until the stored session has been read

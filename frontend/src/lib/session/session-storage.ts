@@ -1,4 +1,4 @@
-import type { TokenPair, User } from './types';
+import type { TokenPair, User } from './user';
 
 /**
  * The admin session in localStorage (SPEC §3, §4, §6): the access token, the refresh token,

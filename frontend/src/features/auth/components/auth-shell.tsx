@@ -12,9 +12,9 @@ export function AuthShell({ title, lead, children }: { title: string; lead?: Rea
   return (
     <main className="auth-shell" id="main-content">
       <div className="auth-shell__card card">
-        <Link to="/" className="brand auth-shell__brand" aria-label={t('site.homeLink')}>
+        <Link to="/" className="brand auth-shell__brand">
           <Logo size={48} />
-          <span className="brand__text" aria-hidden="true">
+          <span className="brand__text">
             <span className="brand__short">{t('site.shortName')}</span>
             <span className="brand__long">{t('site.name')}</span>
           </span>

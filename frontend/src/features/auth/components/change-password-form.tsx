@@ -8,16 +8,9 @@ import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
 import { useChangePasswordMutation } from '../api';
 import { MIN_PASSWORD_LENGTH } from '../password-rules';
-import { storeTokens } from '../session-storage';
+import { storeTokens } from '../../../lib/session/session-storage';
 
 const EMPTY = { current: '', next: '', confirmation: '' };
-
-/** A 2xx other than 200 is a failure too (SPEC §8), but its body is no error message. */
-function serverMessage(error: unknown): string | undefined {
-  const status = typeof error === 'object' && error !== null && 'status' in error ? error.status : undefined;
-  if (typeof status === 'number' && status < 300) return undefined;
-  return apiErrorMessage(error);
-}
 
 /** The Security card's form: idle → 'Updating...' → fields cleared and a toast, or the error. */
 export function ChangePasswordForm() {
@@ -59,7 +52,7 @@ export function ChangePasswordForm() {
     } catch (error) {
       console.error('Changing the password failed', error);
       setFieldErrors(apiFieldErrors(error));
-      setMessage({ kind: 'error', text: serverMessage(error) ?? t('settings.failure') });
+      setMessage({ kind: 'error', text: apiErrorMessage(error) ?? t('settings.failure') });
       toast.error(t('settings.failureToast'));
     }
   }

@@ -1,6 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 
-import type { User } from '../types';
+import type { User } from '../../../lib/session/user';
 
 const url = (path: string) => `*/api/users/${path}`;
 

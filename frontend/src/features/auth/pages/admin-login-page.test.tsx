@@ -5,7 +5,7 @@ import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { storeTestSession } from '../../../testing/session';
 import { authHandlers, DEMO_USER } from '../mocks/handlers';
-import { SESSION_LIFETIME_MS } from '../session-storage';
+import { SESSION_LIFETIME_MS } from '../../../lib/session/session-storage';
 
 async function openLogin() {
   const view = renderRoute('/adminlogin');

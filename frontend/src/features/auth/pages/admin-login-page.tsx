@@ -7,12 +7,12 @@ import { FormField } from '../../../components/form-field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { Spinner } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
+import { failureSentence } from '../../../lib/api-error';
 import { useLoginMutation, useRequestPasswordResetMutation } from '../api';
 import { AuthShell } from '../components/auth-shell';
-import { loginErrorMessage } from '../login-error';
-import { sessionLoaded } from '../session-slice';
-import { storeSession } from '../session-storage';
-import { useSession } from '../use-session';
+import { sessionLoaded } from '../../../lib/session/session-slice';
+import { storeSession } from '../../../lib/session/session-storage';
+import { useSession } from '../../../lib/session/use-session';
 
 function SignInForm({ onForgot, focusFirst }: { onForgot: () => void; focusFirst: boolean }) {
   const { t } = useTranslation('auth');
@@ -45,7 +45,14 @@ function SignInForm({ onForgot, focusFirst }: { onForgot: () => void; focusFirst
       // The session slice turns authenticated, and the page redirects to /dashboard.
       dispatch(sessionLoaded(storeSession({ access: reply.access, refresh: reply.refresh ?? '' }, user)));
     } catch (failure) {
-      setError(loginErrorMessage(failure, t));
+      setError(
+        failureSentence(failure, {
+          noResponse: t('login.noResponse'),
+          invalidResponse: t('login.invalidResponse'),
+          refused: t('login.invalidCredentials'),
+          failure: t('login.failure'),
+        }),
+      );
     }
   }
 

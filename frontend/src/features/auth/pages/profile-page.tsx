@@ -5,8 +5,8 @@ import { Link } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
 import { formatDate } from '../../../lib/format-date';
-import { selectUser, type sessionSlice, type SessionState } from '../session-slice';
-import type { User } from '../types';
+import { selectUser, type sessionSlice, type SessionState } from '../../../lib/session/session-slice';
+import type { User } from '../../../lib/session/user';
 import { displayName, initials } from '../user-display';
 import './account-pages.css';
 

@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
 import { ChangePasswordForm } from '../components/change-password-form';
-import { selectUser, type sessionSlice, type SessionState } from '../session-slice';
+import { selectUser, type sessionSlice, type SessionState } from '../../../lib/session/session-slice';
 import './account-pages.css';
 
 type State = { [sessionSlice.reducerPath]: SessionState };

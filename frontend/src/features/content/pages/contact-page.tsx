@@ -1,13 +1,16 @@
 import { useTranslation } from 'react-i18next';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
+import { LoadingText } from '../../../components/loading-text';
 import { PageHeading } from '../../../components/page-heading';
 import { SocialLinks } from '../../../components/social-links';
-import { SITE } from '../../../lib/site-config';
+import { phoneHref } from '../../../lib/event-defaults';
 import { ContactForm } from '../components/contact-form';
 import './contact-page.css';
 
 export function ContactPage() {
   const { t } = useTranslation(['common', 'contact']);
+  const association = useGetSiteConfigQuery(undefined).data?.association;
   return (
     <section className="page contact-page">
       <PageHeading title={t('pages.contact')}>
@@ -27,10 +30,12 @@ export function ContactPage() {
             <h2>{t('contact:reachUs')}</h2>
             <ul className="plain-list">
               <li>
-                {t('footer.emailLabel')}: <a href={`mailto:${SITE.email}`}>{SITE.email}</a>
+                {t('footer.emailLabel')}:{' '}
+                {association ? <a href={`mailto:${association.email}`}>{association.email}</a> : <LoadingText />}
               </li>
               <li>
-                {t('footer.phoneLabel')}: <a href={SITE.phoneHref}>{SITE.phone}</a>
+                {t('footer.phoneLabel')}:{' '}
+                {association ? <a href={phoneHref(association.phone)}>{association.phone}</a> : <LoadingText />}
               </li>
             </ul>
             <h2>{t('contact:socialHeading')}</h2>

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 
 import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/use-toast';
+import { errorText } from '../../../lib/api-error';
 import { EVENT_STATUSES, useChangeEventStatusMutation, type AdminEvent, type EventStatus } from '../admin-api';
-import { errorText } from './error-text';
 import { StatusBadge } from './status-badge';
 
 /**

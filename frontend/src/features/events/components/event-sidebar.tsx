@@ -1,25 +1,30 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
+import { LoadingText } from '../../../components/loading-text';
 import { EVENT_DEFAULTS, phoneHref } from '../../../lib/event-defaults';
 import { SHARE_TARGETS, shareLinks } from '../../../lib/share-links';
 
 /** 'Get in Touch': the event's own contact details, the association's when it has none. */
 export function GetInTouch({ email, phone }: { email?: string | null; phone?: string | null }) {
   const { t } = useTranslation('events');
-  const contactEmail = email?.trim() || EVENT_DEFAULTS.contactEmail;
-  const contactPhone = phone?.trim() || EVENT_DEFAULTS.contactPhone;
+  const ownEmail = email?.trim();
+  const ownPhone = phone?.trim();
+  const association = useGetSiteConfigQuery(undefined, { skip: Boolean(ownEmail && ownPhone) }).data?.association;
+  const contactEmail = ownEmail || association?.email;
+  const contactPhone = ownPhone || association?.phone;
   return (
     <section className="card event-aside" aria-labelledby="event-contact-heading">
       <h2 id="event-contact-heading">{t('detail.contactHeading')}</h2>
       <ul className="plain-list event-contact">
         <li>
           <span className="event-contact__label">{t('detail.emailLabel')}: </span>
-          <a href={`mailto:${contactEmail}`}>{contactEmail}</a>
+          {contactEmail ? <a href={`mailto:${contactEmail}`}>{contactEmail}</a> : <LoadingText />}
         </li>
         <li>
           <span className="event-contact__label">{t('detail.phoneLabel')}: </span>
-          <a href={phoneHref(contactPhone)}>{contactPhone}</a>
+          {contactPhone ? <a href={phoneHref(contactPhone)}>{contactPhone}</a> : <LoadingText />}
         </li>
       </ul>
       <p className="event-aside__support">

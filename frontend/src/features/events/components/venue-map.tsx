@@ -5,8 +5,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
 import { directionsUrl, VENUE } from '../../../lib/event-defaults';
-import { useGetSiteConfigQuery } from '../public-api';
 import { MapLoading } from './map-loading';
 import type { Venue } from './venue';
 import './venue-map.css';

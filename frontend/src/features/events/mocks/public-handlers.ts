@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 
-import type { PublicEvent, SiteConfig } from '../public-api';
+import type { SiteConfig } from '../../../lib/site-config';
+import type { PublicEvent } from '../public-api';
 
 const LIST_URL = '*/api/management/public-events/';
 const DETAIL_URL = '*/api/management/public-events/:id/';

@@ -124,7 +124,7 @@ describe('Event detail page', () => {
     expect(screen.getByText('No FAQs available for this event.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Featured speakers' })).not.toBeInTheDocument();
     const contact = screen.getByRole('region', { name: 'Get in Touch' });
-    expect(within(contact).getByRole('link', { name: 'info@rnslia.org.rw' })).toBeInTheDocument();
+    expect(await within(contact).findByRole('link', { name: 'info@rnslia.org.rw' })).toBeInTheDocument();
     expect(within(contact).getByRole('link', { name: '+250 788 000 000' })).toBeInTheDocument();
   });
 

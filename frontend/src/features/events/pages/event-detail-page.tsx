@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
 import { Spinner } from '../../../components/spinner';
+import { errorStatus } from '../../../lib/api-error';
 import { eventStart } from '../../../lib/countdown';
 import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
@@ -16,10 +17,6 @@ import '../components/public-events.css';
 import { venueOf } from '../components/venue';
 import { VenueSection } from '../components/venue-section';
 import { type PublicEvent, useGetPublicEventQuery } from '../public-api';
-
-function isNotFound(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
-}
 
 /** An event id as the route gives it: a positive whole number, else null. */
 function parseEventId(value: string | undefined): number | null {
@@ -90,7 +87,7 @@ export function EventDetailPage() {
   const eventId = parseEventId(useParams().id);
   const { data: event, error, isLoading } = useGetPublicEventQuery(eventId ?? 0, { skip: eventId === null });
 
-  if (eventId === null || isNotFound(error)) return <EventProblem message={t('detail.notFound')} />;
+  if (eventId === null || errorStatus(error) === 404) return <EventProblem message={t('detail.notFound')} />;
   if (isLoading) return <Spinner label={t('detail.loading')} />;
   if (error || !event) return <EventProblem message={t('detail.error')} />;
   return <EventDetail event={event} />;

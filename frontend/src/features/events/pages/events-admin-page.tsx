@@ -8,6 +8,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/use-toast';
+import { errorText } from '../../../lib/api-error';
 import {
   DEFAULT_EVENT_ORDERING,
   DEFAULT_EVENT_PAGE_SIZE,
@@ -22,7 +23,6 @@ import {
   type EventSortField,
   type EventStatus,
 } from '../admin-api';
-import { errorText } from '../admin/error-text';
 import { EventStatusDialog } from '../admin/event-status-dialog';
 import '../admin/events-admin.css';
 import { EventsTable } from '../admin/events-table';
