@@ -50,9 +50,9 @@ def probe_delivery() -> Delivery | None:
     return Delivery.objects.filter(handler=PROBE_TASK).first()
 
 
-@pytest.fixture(params=["filesystem", "redis"])
-def broker_env(request, tmp_path):
-    """A worker environment of its own: data folder (broker files, mail) and broker."""
+def probe_env(tmp_path: Path) -> dict[str, str]:
+    """A worker environment of its own, on the filesystem broker of its own data folder (never
+    the run's Redis, where the session's worker would take tasks it does not know)."""
     env = process_env(
         DATA_DIR=str(tmp_path / "data"),
         WORKER_EXTRA_IMPORTS=PROBES,
@@ -61,6 +61,13 @@ def broker_env(request, tmp_path):
         OUTBOX_HANDLER_MAX_ATTEMPTS="3",
     )
     env.pop("REDIS_URL", None)
+    return env
+
+
+@pytest.fixture(params=["filesystem", "redis"])
+def broker_env(request, tmp_path):
+    """The probe environment on either broker; Redis is a private server of this test."""
+    env = probe_env(tmp_path)
     if request.param == "redis":
         redis = request.getfixturevalue("private_redis")
         env["REDIS_URL"] = redis.url
@@ -98,13 +105,7 @@ def test_a_worker_killed_mid_handler_loses_nothing_and_the_effect_happens_once(b
 
 
 def test_a_handler_failing_past_the_cap_is_dead_then_runs_once_after_the_fix(tmp_path):
-    env = process_env(
-        DATA_DIR=str(tmp_path / "data"),
-        WORKER_EXTRA_IMPORTS=PROBES,
-        OUTBOX_REDELIVER_AFTER_SECONDS="2",
-        OUTBOX_RETRY_BASE_SECONDS="1",
-        OUTBOX_HANDLER_MAX_ATTEMPTS="3",
-    )
+    env = probe_env(tmp_path)
     switch = Path(env["DATA_DIR"]) / "probe-fails"
     switch.parent.mkdir(parents=True)
     switch.touch()  # the provider is down, say
