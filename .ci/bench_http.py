@@ -1,11 +1,17 @@
 """The HTTP half of `make bench` (.ci/bench starts the app and calls this): every endpoint is
 measured in interleaved rounds with the ceiling view, so that both see the same machine.
 
-For each endpoint group: one warm-up of the ceiling and of each endpoint, then ROUNDS rounds of
-[ceiling for SECONDS s, endpoint for SECONDS s] (the two password-reset requests share their
-rounds: [ceiling, staff, unknown], the order of the two alternating). Each round gives the ratio
-req/s(endpoint) ÷ req/s(ceiling of the same round); the report gives its median (min–max), and the
-median over the rounds of req/s, p50 and p99.
+For each endpoint group: one warm-up of the ceiling and of each endpoint, then ROUNDS rounds, each
+an endpoint run between two ceiling runs: C E C E C ... E C (SECONDS s each; the two password-reset
+requests share their rounds, C S U C U S C ..., their order alternating). A round's ratio is
+req/s(endpoint) ÷ the mean req/s of the two ceiling runs around it, which also cancels a load
+that rises or falls steadily during the round. The report gives each ratio's median (min-max)
+and the medians over the rounds of req/s, p50 and p99.
+
+Beside it, the CPU time the gunicorn processes used per request (user + system, from /proc,
+BENCH_GUNICORN_PID the master): other jobs on the machine slow the app down but hardly change
+what one request costs, so this ratio is the steadier one. It leaves out what PostgreSQL, Redis
+and the worker spend.
 
 The load generator's own cost per response must be the same for the ceiling and the endpoint:
 wrk (or bench_loadgen.py) reads every response whole, so the ceiling's body is padded
@@ -36,10 +42,36 @@ ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 SECONDS = max(1, int(float(os.environ.get("BENCH_DURATION", "3"))))  # wrk takes whole seconds
 WARMUP = max(1, int(float(os.environ.get("BENCH_WARMUP", "1"))))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
+GUNICORN_PID = int(os.environ.get("BENCH_GUNICORN_PID", "0") or 0)
+TICK = os.sysconf("SC_CLK_TCK")
 CEILING = "/bench/ceiling/"
 CONTACT = json.dumps(
-    {"name": "Bench Visitor", "email": "bench.visitor@example.org", "message": "Hello from make bench: how do I become a member?"}
+    {
+        "name": "Bench Visitor",
+        "email": "bench.visitor@example.org",
+        "message": "Hello from make bench: how do I become a member?",
+    }
 )
+
+
+@dataclass
+class Run:
+    rps: float
+    p50_ms: float
+    p99_ms: float
+    statuses: Counter
+    sockerr: int
+    requests: int = 0
+    cpu_s: float | None = None  # CPU seconds of the gunicorn processes during the run
+
+    @property
+    def bad(self) -> int:
+        return sum(n for code, n in self.statuses.items() if not 200 <= code < 300) + self.sockerr
+
+    @property
+    def cpu_ms(self) -> float | None:
+        """Gunicorn CPU per request, ms."""
+        return self.cpu_s * 1000 / self.requests if self.cpu_s is not None and self.requests else None
 
 
 @dataclass
@@ -50,30 +82,22 @@ class Endpoint:
     body: str = ""
     size: int = 0  # bytes of the whole response (status line, headers, body)
     runs: list = field(default_factory=list)  # Run per round
-    ratios: list = field(default_factory=list)
+    ratios: list = field(default_factory=list)  # req/s ÷ the ceiling's around it
+    costs: list = field(default_factory=list)  # CPU per request ÷ the ceiling's around it
 
     @property
     def short(self) -> str:
         return self.label.rsplit("(", 1)[-1].rstrip(")") if "(" in self.label else "endpoint"
 
 
-@dataclass
-class Run:
-    rps: float
-    p50_ms: float
-    p99_ms: float
-    statuses: Counter
-    sockerr: int
-
-    @property
-    def bad(self) -> int:
-        return sum(n for code, n in self.statuses.items() if not 200 <= code < 300) + self.sockerr
-
-
 GROUPS = [
     [Endpoint("GET /api/health/", "GET", "/api/health/")],
     [Endpoint("GET /api/management/public-events/", "GET", "/api/management/public-events/")],
-    [Endpoint("GET /api/management/public-events/{id}/", "GET", f"/api/management/public-events/{EVENT_ID}/")],
+    [
+        Endpoint(
+            "GET /api/management/public-events/{id}/", "GET", f"/api/management/public-events/{EVENT_ID}/"
+        )
+    ],
     # A reset request must cost the same whatever the address (no enumeration by timing).
     [
         Endpoint(
@@ -98,17 +122,56 @@ def say(message: str) -> None:
     print(f"[bench] {message}", file=sys.stderr, flush=True)
 
 
+def gunicorn_cpu() -> float | None:
+    """User + system CPU seconds of the gunicorn master and its workers so far."""
+    if not GUNICORN_PID:
+        return None
+    total = 0
+    try:
+        pids = [GUNICORN_PID]
+        for entry in os.listdir("/proc"):
+            if entry.isdigit():
+                try:
+                    stat = Path(f"/proc/{entry}/stat").read_text()
+                except OSError:
+                    continue
+                fields = stat[stat.rindex(")") + 2 :].split()
+                if int(fields[1]) == GUNICORN_PID:  # ppid
+                    pids.append(int(entry))
+        for pid in pids:
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            fields = stat[stat.rindex(")") + 2 :].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+    except OSError:
+        return None
+    return total / TICK
+
+
 def load(method: str, path: str, body: str, seconds: int) -> Run:
     env = {**os.environ, "BENCH_METHOD": method, "BENCH_BODY": body}
     url = BASE + path
     if LOADGEN == "wrk":
-        command = ["wrk", "-t1", f"-c{CONNECTIONS}", f"-d{seconds}s", "--timeout", "5s", "-s", str(HERE / "bench_wrk.lua"), url]
+        command = [
+            "wrk",
+            "-t1",
+            f"-c{CONNECTIONS}",
+            f"-d{seconds}s",
+            "--timeout",
+            "5s",
+            "-s",
+            str(HERE / "bench_wrk.lua"),
+            url,
+        ]
     else:
         command = [sys.executable, str(HERE / "bench_loadgen.py"), url, str(seconds), str(CONNECTIONS)]
+    cpu_before = gunicorn_cpu()
     try:
-        out = subprocess.run(command, env=env, capture_output=True, text=True, timeout=seconds + 60).stdout
+        out = subprocess.run(  # noqa: S603 - our own command line
+            command, env=env, capture_output=True, text=True, timeout=seconds + 60
+        ).stdout
     except subprocess.TimeoutExpired:
         out = ""
+    cpu_after = gunicorn_cpu()
     line = next((line for line in out.splitlines() if line.startswith("BENCH ")), "")
     values = dict(part.split("=", 1) for part in line.split()[1:])
     if not values:
@@ -119,12 +182,15 @@ def load(method: str, path: str, body: str, seconds: int) -> Run:
             code, n = part.split(":")
             statuses[int(code)] += int(n)
     duration = int(values["duration_us"]) / 1e6
+    requests = int(values["requests"])
     return Run(
-        rps=int(values["requests"]) / duration if duration > 0 else 0.0,
+        rps=requests / duration if duration > 0 else 0.0,
         p50_ms=int(values["p50_us"]) / 1000,
         p99_ms=int(values["p99_us"]) / 1000,
         statuses=statuses,
         sockerr=int(values["sockerr"]),
+        requests=requests,
+        cpu_s=cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None,
     )
 
 
@@ -149,55 +215,97 @@ def median_range(values: list[float], digits: int = 2) -> str:
     return f"{statistics.median(values):.{digits}f} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
 
+def median_of(values) -> float | None:
+    values = [value for value in values if value is not None]
+    return statistics.median(values) if values else None
+
+
+def fmt_ms(value: float | None, digits: int = 2) -> str:
+    return "n/a" if value is None else f"{value:.{digits}f}"
+
+
+def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[str], pairs: list) -> None:
+    for endpoint in group:
+        status, endpoint.size = fetch_once(BASE + endpoint.path, endpoint.method, endpoint.body.encode())
+        if not 200 <= status < 300:
+            say(f"{endpoint.label} answers {status} to a single request")
+    pad, ceiling_size = ceiling_pad(group[0].size)
+    ceiling_path = f"{CEILING}?pad={pad}" if pad else CEILING
+    notes.append(
+        f"{', '.join(e.label for e in group)}: {'/'.join(str(e.size) for e in group)} bytes;"
+        f" ceiling {ceiling_path} {ceiling_size} bytes"
+    )
+    say(
+        f"{' + '.join(e.label for e in group)}: {WARMUP} s warm-up each,"
+        f" then {ROUNDS} rounds of {SECONDS} s runs"
+    )
+    load("GET", ceiling_path, "", WARMUP)
+    for endpoint in group:
+        load(endpoint.method, endpoint.path, endpoint.body, WARMUP)
+    before = load("GET", ceiling_path, "", SECONDS)
+    ceiling_runs.append(before)
+    for number in range(ROUNDS):
+        runs = {}
+        for endpoint in group if number % 2 == 0 else group[::-1]:
+            runs[endpoint.label] = load(endpoint.method, endpoint.path, endpoint.body, SECONDS)
+        after = load("GET", ceiling_path, "", SECONDS)
+        ceiling_runs.append(after)
+        ceiling_rps = (before.rps + after.rps) / 2
+        ceiling_cpu = median_of([before.cpu_ms, after.cpu_ms])
+        ceiling_cpu = (before.cpu_ms + after.cpu_ms) / 2 if before.cpu_ms and after.cpu_ms else ceiling_cpu
+        for endpoint in group:
+            run = runs[endpoint.label]
+            endpoint.runs.append(run)
+            endpoint.ratios.append(run.rps / ceiling_rps if ceiling_rps > 0 else 0.0)
+            if run.cpu_ms is not None and ceiling_cpu:
+                endpoint.costs.append(run.cpu_ms / ceiling_cpu)
+        if len(group) == 2:
+            pairs.append((runs[group[0].label], runs[group[1].label]))
+        say(
+            f"  round {number + 1}/{ROUNDS}: ceiling {before.rps:.0f}/s and {after.rps:.0f}/s, "
+            + ", ".join(f"{e.short} {e.runs[-1].rps:.0f}/s ({e.ratios[-1]:.2f})" for e in group)
+        )
+        before = after
+
+
 def main() -> None:
     ceiling_runs: list[Run] = []
     notes: list[str] = []
     reset_pairs: list[tuple[Run, Run]] = []
     for group in GROUPS:
-        for endpoint in group:
-            status, endpoint.size = fetch_once(BASE + endpoint.path, endpoint.method, endpoint.body.encode())
-            if not 200 <= status < 300:
-                say(f"{endpoint.label} answers {status} to a single request")
-        pad, ceiling_size = ceiling_pad(group[0].size)
-        ceiling_path = f"{CEILING}?pad={pad}" if pad else CEILING
-        notes.append(
-            f"{', '.join(e.label for e in group)}: {'/'.join(str(e.size) for e in group)} bytes;"
-            f" ceiling {ceiling_path} {ceiling_size} bytes"
-        )
-        say(f"{' + '.join(e.label for e in group)}: {WARMUP} s warm-up each, then {ROUNDS} rounds of {SECONDS} s")
-        load("GET", ceiling_path, "", WARMUP)
-        for endpoint in group:
-            load(endpoint.method, endpoint.path, endpoint.body, WARMUP)
-        for number in range(ROUNDS):
-            ceiling = load("GET", ceiling_path, "", SECONDS)
-            ceiling_runs.append(ceiling)
-            order = group if number % 2 == 0 else group[::-1]
-            runs = {}
-            for endpoint in order:
-                runs[endpoint.label] = run = load(endpoint.method, endpoint.path, endpoint.body, SECONDS)
-                endpoint.runs.append(run)
-                endpoint.ratios.append(run.rps / ceiling.rps if ceiling.rps > 0 else 0.0)
-            if len(group) == 2:
-                reset_pairs.append((runs[group[0].label], runs[group[1].label]))
-            say(
-                f"  round {number + 1}/{ROUNDS}: ceiling {ceiling.rps:.0f}/s, "
-                + ", ".join(f"{e.short} {e.runs[-1].rps:.0f}/s ({e.ratios[-1]:.2f})" for e in group)
-            )
+        measure_group(group, ceiling_runs, notes, reset_pairs)
 
     endpoints = [endpoint for group in GROUPS for endpoint in group]
-    fmt = "{:<57} | {:>7} | {:>7} | {:>7} | {:>7} | {:>6} | {}"
-    print(fmt.format("endpoint", "req/s", "p50 ms", "p99 ms", "non-2xx", "bytes", "ratio to ceiling: median (min–max)"))
-    print("-" * 58 + "+---------+---------+---------+---------+--------+" + "-" * 36)
+    fmt = "{:<57} | {:>6} | {:>6} | {:>6} | {:>7} | {:>6} | {:<18} | {:>6} | {}"
+    print(
+        fmt.format(
+            "endpoint",
+            "req/s",
+            "p50 ms",
+            "p99 ms",
+            "non-2xx",
+            "bytes",
+            "req/s ÷ ceiling",
+            "CPU ms",
+            "CPU × ceiling",
+        )
+    )
+    print(fmt.format("", "", "", "", "", "", "median (min–max)", "/req", "median (min–max)"))
+    print(
+        "-" * 58 + "+--------+--------+--------+---------+--------+--------------------+--------+" + "-" * 18
+    )
     rps = [run.rps for run in ceiling_runs]
     print(
         fmt.format(
-            f"ceiling GET {CEILING} (all {len(ceiling_runs)} runs)",
+            f"ceiling GET {CEILING} ({len(ceiling_runs)} runs, padded)",
             f"{statistics.median(rps):.0f}",
             f"{statistics.median(run.p50_ms for run in ceiling_runs):.2f}",
             f"{statistics.median(run.p99_ms for run in ceiling_runs):.2f}",
             sum(run.bad for run in ceiling_runs),
-            "padded",
-            f"1 (its req/s: {min(rps):.0f}–{max(rps):.0f})",
+            "",
+            f"req/s {min(rps):.0f}–{max(rps):.0f}",
+            fmt_ms(median_of(run.cpu_ms for run in ceiling_runs), 3),
+            "1",
         )
     )
     for endpoint in endpoints:
@@ -211,31 +319,37 @@ def main() -> None:
                 sum(run.bad for run in runs),
                 endpoint.size,
                 median_range(endpoint.ratios),
+                fmt_ms(median_of(run.cpu_ms for run in runs), 3),
+                median_range(endpoint.costs),
             )
         )
     print()
     print(
-        f"rounds: {ROUNDS} per endpoint of [ceiling {SECONDS} s, endpoint {SECONDS} s] after a {WARMUP} s warm-up;"
-        " ratio = req/s(endpoint) ÷ req/s(ceiling) of the same round"
+        f"{ROUNDS} rounds per endpoint, {SECONDS} s runs, {WARMUP} s warm-up;"
+        " a round's ratio is the endpoint's req/s ÷ the mean of the two ceiling runs around it;"
+        "\nCPU: user + system time of the gunicorn processes per request (not PostgreSQL's, Redis's or"
+        " the worker's), as a multiple of the ceiling's"
     )
     for endpoint in endpoints:
-        print(f"  {endpoint.label}: ratios {' '.join(f'{r:.2f}' for r in endpoint.ratios)}")
+        print(
+            f"  {endpoint.label}: req/s ratios {' '.join(f'{r:.2f}' for r in endpoint.ratios)};"
+            f" CPU ratios {' '.join(f'{r:.2f}' for r in endpoint.costs) or 'n/a'}"
+        )
     if reset_pairs:
         rps_ratio = [a.rps / b.rps for a, b in reset_pairs if b.rps > 0]
         p50_ratio = [a.p50_ms / b.p50_ms for a, b in reset_pairs if b.p50_ms > 0]
         print(
             "password reset, staff ÷ unknown address in the same rounds: req/s "
             f"{median_range(rps_ratio)}, p50 {median_range(p50_ratio)}"
-            f" (p50 medians {statistics.median(a.p50_ms for a, _ in reset_pairs):.2f} ms"
+            f" (p50 {statistics.median(a.p50_ms for a, _ in reset_pairs):.2f} ms"
             f" vs {statistics.median(b.p50_ms for _, b in reset_pairs):.2f} ms)"
         )
     print("response lengths (the ceiling padded to each group's first endpoint):")
     for note in notes:
         print(f"  {note}")
     print("status codes:")
-    all_ceiling = sum((run.statuses for run in ceiling_runs), Counter())
     for label, runs in [(f"ceiling GET {CEILING}", ceiling_runs)] + [(e.label, e.runs) for e in endpoints]:
-        statuses = sum((run.statuses for run in runs), Counter()) if runs is not ceiling_runs else all_ceiling
+        statuses = sum((run.statuses for run in runs), Counter())
         sockerr = sum(run.sockerr for run in runs)
         codes = ",".join(f"{code}:{n}" for code, n in sorted(statuses.items())) or "none"
         print(f"  {label}: {codes}{f' (+{sockerr} socket errors/timeouts)' if sockerr else ''}")

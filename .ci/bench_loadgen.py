@@ -72,7 +72,7 @@ def fetch_once(url: str, method: str = "GET", body: bytes = b"") -> tuple[int, i
 
 
 class Connection:
-    __slots__ = ("sock", "buffer", "started")
+    __slots__ = ("buffer", "sock", "started")
 
     def __init__(self, address: tuple[str, int]):
         self.sock = socket.create_connection(address, timeout=TIMEOUT)

@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import boundaries from 'eslint-plugin-boundaries';
+import { createNodeResolver, flatConfigs as importXConfigs, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -28,9 +29,30 @@ export default tseslint.config(
       ],
     },
   },
+  // No import cycles, dynamic imports included: a cycle makes module order (and so what is
+  // undefined at load time) depend on which file happens to be imported first.
   {
-    files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.ts', 'eslint.config.js'],
+    files: ['**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      // import-x's TypeScript settings (parsers, extensions) with its own Node resolver in place
+      // of the TypeScript resolver, which would be one more package.
+      'import-x/extensions': importXConfigs.typescript.settings['import-x/extensions'],
+      'import-x/external-module-folders': importXConfigs.typescript.settings['import-x/external-module-folders'],
+      'import-x/parsers': importXConfigs.typescript.settings['import-x/parsers'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+    },
+    rules: {
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.{ts,mjs}', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
+  },
+  {
+    files: ['e2e/**/*.mjs'],
+    extends: [js.configs.recommended],
   },
   // One-way imports: app → features → components / lib. Features never import each other;
   // they may use the one API of src/app/api.ts. Tests and test helpers are exempt.

@@ -20,7 +20,6 @@ const VENDOR_PACKAGES = [
   'use-sync-external-store',
   '@standard-schema/utils',
   'i18next',
-  'react-i18next',
 ];
 
 function packagePattern(packages: string[]): RegExp {
@@ -46,7 +45,11 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          groups: [{ name: 'vendor', test: packagePattern(VENDOR_PACKAGES) }],
+          groups: [
+            { name: 'vendor', test: packagePattern(VENDOR_PACKAGES) },
+            // The texts every page needs and their runtime: one chunk, where rolldown would make two.
+            { name: 'i18n', test: /[\\/]src[\\/](lib[\\/](i18n|use-translation)\.ts|locales[\\/]en[\\/]common\.json)$/ },
+          ],
         },
       },
     },

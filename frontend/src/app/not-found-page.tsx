@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { PageHeading } from '../components/page-heading';
+import { useTranslation } from '../lib/use-translation';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

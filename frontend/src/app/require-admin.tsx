@@ -1,7 +1,7 @@
-import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet } from 'react-router-dom';
 
 import { useSession } from '../lib/session/use-session';
+import { useTranslation } from '../lib/use-translation';
 
 /**
  * Guards /dashboard/*: a loading message until the stored session is read, then the child

@@ -1,26 +1,9 @@
-import { lazy, type ComponentType } from 'react';
 import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
 
-import { loadNamespaces, type Namespace } from '../lib/i18n';
 import { PublicLayout } from './layouts/public-layout';
+import { page } from './lazy-page';
 import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
-
-/**
- * React.lazy for a module's named export: every page is its own chunk, and it renders once
- * its texts (i18n namespaces beyond `common`) have arrived too, so no key ever shows.
- */
-function page<M extends Record<string, unknown>>(
-  load: () => Promise<M>,
-  name: keyof M & string,
-  namespaces: readonly Namespace[] = [],
-) {
-  const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
-    return { default: module[name] as ComponentType };
-  });
-  return <Page />;
-}
 
 // Public site.
 const home = page(() => import('../features/content/pages/home-page'), 'HomePage');
@@ -34,8 +17,15 @@ const mentorship = page(
   'MentorshipDetailPage',
 );
 const events = page(() => import('../features/events/pages/events-page'), 'EventsPage', ['events']);
-const eventDetail = page(() => import('../features/events/pages/event-detail-page'), 'EventDetailPage', ['events']);
-const conference = page(() => import('../features/events/pages/conference-page'), 'ConferencePage', ['events']);
+const eventDetail = page(() => import('../features/events/pages/event-detail-page'), 'EventDetailPage', [
+  'events',
+  'event-detail',
+]);
+const conference = page(() => import('../features/events/pages/conference-page'), 'ConferencePage', [
+  'events',
+  'event-detail',
+  'conference',
+]);
 const registration = page(
   () => import('../features/registrations/pages/registration-page'),
   'RegistrationPage',
@@ -49,28 +39,8 @@ const resetPassword = page(
   'ResetPasswordPage',
   ['auth'],
 );
-// The guard is a small chunk of its own: an anonymous visitor is sent to sign in before the
-// frame and the pages are fetched.
-const requireAdmin = page(() => import('./require-admin'), 'RequireAdmin', ['dashboard']);
-const dashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout', ['dashboard']);
-const dashboardHome = page(
-  () => import('../features/dashboard/pages/dashboard-home-page'),
-  'DashboardHomePage',
-);
-const eventsAdmin = page(() => import('../features/events/pages/events-admin-page'), 'EventsAdminPage', ['events-admin', 'events']);
-const eventForm = page(() => import('../features/events/pages/event-form-page'), 'EventFormPage', ['events-admin', 'events']);
-const members = page(() => import('../features/members/pages/members-page'), 'MembersPage');
-const registrationsOverview = page(
-  () => import('../features/registrations/pages/registrations-overview-page'),
-  'RegistrationsOverviewPage',
-);
-const eventRegistrations = page(
-  () => import('../features/registrations/pages/event-registrations-page'),
-  'EventRegistrationsPage',
-);
-const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage', ['auth']);
-const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage', ['auth', 'dashboard']);
-const reports = page(() => import('../features/reports/pages/reports-page'), 'ReportsPage');
+// The admin area's own route table, guard and frame load with the first /dashboard visit.
+const dashboard = page(() => import('./dashboard-routes'), 'DashboardRoutes');
 
 /**
  * Every route of SPEC §2. Exported so tests can mount them in a memory router. Nothing here
@@ -103,27 +73,7 @@ export const routes: RouteObject[] = [
       // the path form stays for links sent before that.
       { path: 'reset-password', element: resetPassword },
       { path: 'reset-password/:token', element: resetPassword },
-      {
-        path: 'dashboard',
-        element: requireAdmin,
-        children: [
-          {
-            element: dashboardLayout,
-            children: [
-              { index: true, element: dashboardHome },
-              { path: 'events', element: eventsAdmin },
-              { path: 'create-event', element: eventForm },
-              { path: 'edit-event/:eventId', element: eventForm },
-              { path: 'members', element: members },
-              { path: 'registrations', element: registrationsOverview },
-              { path: 'registrations/:eventId', element: eventRegistrations },
-              { path: 'settings', element: settings },
-              { path: 'reports', element: reports },
-              { path: 'profile', element: profile },
-            ],
-          },
-        ],
-      },
+      { path: 'dashboard/*', element: dashboard },
     ],
   },
 ];

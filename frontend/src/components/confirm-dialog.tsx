@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../lib/use-translation';
 import { Modal } from './modal';
 
 interface Props {

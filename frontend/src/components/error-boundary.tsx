@@ -1,5 +1,6 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+
+import { useTranslation } from '../lib/use-translation';
 
 export function ErrorMessage({ onRetry }: { onRetry?: () => void }) {
   const { t } = useTranslation();

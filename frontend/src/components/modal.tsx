@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../lib/use-translation';
 import './modal.css';
 
 const FOCUSABLE =

@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useTranslation } from '../lib/use-translation';
 import { PageHeading } from './page-heading';
 
 /** Stands in for a page that is not built yet. */

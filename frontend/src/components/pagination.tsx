@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
 import { pageWindow } from '../lib/page-window';
+import { useTranslation } from '../lib/use-translation';
 import './pagination.css';
 
 interface Props {

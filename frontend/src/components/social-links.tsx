@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
 import { SOCIAL_LINKS } from '../lib/site-config';
+import { useTranslation } from '../lib/use-translation';
 
 const ICONS = {
   facebook:

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/use-translation';
 
 /** A quiet loading indicator with a text for screen readers. */
 export function Spinner({ label }: { label?: string }) {

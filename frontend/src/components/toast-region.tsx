@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 
+import { useTranslation } from '../lib/use-translation';
 import { dismissToast, selectToasts, type toastSlice, type Toast } from './toast-slice';
 import './toast-region.css';
 

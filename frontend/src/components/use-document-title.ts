@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+
+import { useTranslation } from '../lib/use-translation';
 
 /** Sets the browser tab's title to '<page> | <short name>'. */
 export function useDocumentTitle(pageTitle: string) {

@@ -1,5 +1,4 @@
 import i18n, { type BackendModule, type ReadCallback } from 'i18next';
-import { initReactI18next } from 'react-i18next';
 
 import enCommon from '../locales/en/common.json';
 
@@ -7,18 +6,20 @@ import enCommon from '../locales/en/common.json';
 export const LANGUAGES = ['en', 'rw', 'fr', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
-export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'events-admin'] as const;
+export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'event-detail', 'conference', 'events-admin'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'language';
 
-// Only English `common` (the layouts, every page's frame) is in the first download; every other
-// catalogue is fetched with the page that needs it (see loadNamespaces in the router).
+// Only English `common` (the layouts, every page's frame) is in the JavaScript; every other
+// catalogue is data, fetched as a JSON file (hashed, cached for good) with the page that needs it
+// (see app/lazy-page.tsx). `no-inline`: never a data: URL inside the code, however small.
 // Adding `src/locales/rw/common.json` (and the other namespaces) is all it takes to offer a language.
-const lazyCatalogues = import.meta.glob<{ default: Record<string, unknown> }>([
-  '../locales/*/*.json',
-  '!../locales/en/common.json',
-]);
+const catalogueUrls = import.meta.glob<string>(['../locales/*/*.json', '!../locales/en/common.json'], {
+  query: '?url&no-inline',
+  import: 'default',
+  eager: true,
+});
 
 function cataloguePath(language: string, namespace: string): string {
   return `../locales/${language}/${namespace}.json`;
@@ -26,22 +27,25 @@ function cataloguePath(language: string, namespace: string): string {
 
 /** Languages that have at least the common catalogue, English first. */
 export const availableLanguages: Language[] = LANGUAGES.filter(
-  (language) => language === FALLBACK_LANGUAGE || cataloguePath(language, 'common') in lazyCatalogues,
+  (language) => language === FALLBACK_LANGUAGE || cataloguePath(language, 'common') in catalogueUrls,
 );
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language: string, namespace: string, callback: ReadCallback) {
-    const load = lazyCatalogues[cataloguePath(language, namespace)];
-    if (!load) {
+    const url = catalogueUrls[cataloguePath(language, namespace)];
+    if (!url) {
       callback(null, {});
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
-      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
-    );
+    // Absolute, as fetch needs outside a browser (tests).
+    fetch(new URL(url, document.baseURI))
+      .then((response) => (response.ok ? response.json() : Promise.reject(new Error(`${response.status} ${url}`))))
+      .then(
+        (catalogue: Record<string, unknown>) => callback(null, catalogue),
+        (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), null),
+      );
   },
 };
 
@@ -68,22 +72,21 @@ i18n.on('languageChanged', (language) => {
   }
 });
 
-void i18n
-  .use(lazyBackend)
-  .use(initReactI18next)
-  .init({
-    lng: initialLanguage(),
-    fallbackLng: FALLBACK_LANGUAGE,
-    supportedLngs: [...LANGUAGES],
-    ns: ['common'],
-    defaultNS: 'common',
-    resources: { en: { common: enCommon } },
-    // English `common` ships in the bundle; everything else comes through the backend.
-    partialBundledLanguages: true,
-    interpolation: { escapeValue: false },
-    returnNull: false,
-    react: { useSuspense: false },
-  });
+void i18n.use(lazyBackend).init({
+  lng: initialLanguage(),
+  fallbackLng: FALLBACK_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: ['common'],
+  defaultNS: 'common',
+  resources: { en: { common: enCommon } },
+  // English `common` ships in the bundle; everything else comes through the backend.
+  partialBundledLanguages: true,
+  // React escapes what it renders.
+  interpolation: { escapeValue: false },
+  returnNull: false,
+  // English `common` is in the bundle: the first render has its texts, with no tick to wait.
+  initAsync: false,
+});
 
 export default i18n;
 

@@ -1,13 +1,12 @@
 import { render, type RenderOptions } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, MemoryRouter, RouterProvider } from 'react-router-dom';
 
 import { routes } from '../app/router';
 import { makeStore, type AppStore } from '../app/store';
-import i18n from '../lib/i18n';
+import '../lib/i18n';
 
 interface Options extends Omit<RenderOptions, 'wrapper'> {
   route?: string;
@@ -18,11 +17,9 @@ interface Options extends Omit<RenderOptions, 'wrapper'> {
 /** Renders a component with a fresh store, English texts and a router at `route`. */
 export function renderWithProviders(ui: ReactElement, { route = '/', store = makeStore(), user, ...options }: Options = {}) {
   const result = render(
-    <I18nextProvider i18n={i18n}>
-      <Provider store={store}>
-        <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
-      </Provider>
-    </I18nextProvider>,
+    <Provider store={store}>
+      <MemoryRouter initialEntries={[route]}>{ui}</MemoryRouter>
+    </Provider>,
     options,
   );
   return { ...result, store, user: userEvent.setup(user) };
@@ -32,11 +29,9 @@ export function renderWithProviders(ui: ReactElement, { route = '/', store = mak
 export function renderRoute(route: string, { store = makeStore() }: { store?: AppStore } = {}) {
   const router = createMemoryRouter(routes, { initialEntries: [route] });
   const result = render(
-    <I18nextProvider i18n={i18n}>
-      <Provider store={store}>
-        <RouterProvider router={router} />
-      </Provider>
-    </I18nextProvider>,
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
   );
   return { ...result, store, router, user: userEvent.setup() };
 }

@@ -1,9 +1,19 @@
+import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
 import { publicEventHandlers } from '../features/events/mocks/public-handlers';
 
+// The translation catalogues the app fetches as JSON files (lib/i18n.ts), answered from source.
+const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
+
+const catalogueFiles = http.get('*/src/locales/:language/:file', ({ params }) => {
+  const catalogue = catalogues[`../locales/${String(params.language)}/${String(params.file)}`];
+  return catalogue ? HttpResponse.json(catalogue) : new HttpResponse(null, { status: 404 });
+});
+
 /**
  * One MSW server for all tests; each test adds the handlers it needs with server.use(). Every
- * public page shows the association's contacts, so GET /api/config/ always answers.
+ * public page shows the association's contacts, so GET /api/config/ always answers, and so do
+ * the translation catalogues.
  */
-export const server = setupServer(publicEventHandlers.config());
+export const server = setupServer(catalogueFiles, publicEventHandlers.config());

@@ -1,13 +1,14 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { Logo } from '../../components/logo';
+import { ToastRegion } from '../../components/toast-region';
 import { selectUser } from '../../lib/session/session-slice';
 import type { User } from '../../lib/session/user';
 import { useSignOut } from '../../features/auth/use-sign-out';
 import { displayName, initials } from '../../features/auth/user-display';
+import { useTranslation } from '../../lib/use-translation';
 import type { RootState } from '../store';
 import './dashboard-layout.css';
 import { RouteOutlet } from './route-outlet';
@@ -251,6 +252,7 @@ export function DashboardLayout() {
           <p>{t('copyright', { year, name: t('common:site.name') })}</p>
         </footer>
       </div>
+      <ToastRegion />
     </div>
   );
 }

@@ -1,7 +1,9 @@
 import { screen, within } from '@testing-library/react';
+import { delay, http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 
 import { renderRoute } from '../../testing/render';
+import { server } from '../../testing/server';
 
 describe('PublicLayout', () => {
   it('offers every section in the navigation, and Join Us', async () => {
@@ -57,5 +59,21 @@ describe('PublicLayout', () => {
     for (const network of [/Facebook/, /^X/, /Instagram/]) {
       expect(within(footer).getByRole('link', { name: network })).toBeInTheDocument();
     }
+  });
+
+  it('shows no contact details, and no chat link, until the server has given them', async () => {
+    server.use(
+      http.get('*/api/config/', async () => {
+        await delay('infinite');
+        return HttpResponse.json({});
+      }),
+    );
+    renderRoute('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByText('Phone:')).toBeInTheDocument();
+    expect(within(footer).queryByRole('link', { name: /@/ })).not.toBeInTheDocument();
+    expect(within(footer).queryByText(/\+250/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /WhatsApp/ })).not.toBeInTheDocument();
   });
 });

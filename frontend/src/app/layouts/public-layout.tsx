@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { LoadingText } from '../../components/loading-text';
@@ -8,6 +7,7 @@ import { SocialLinks } from '../../components/social-links';
 import { phoneHref } from '../../lib/event-defaults';
 import i18n, { availableLanguages } from '../../lib/i18n';
 import { whatsappChatUrl } from '../../lib/site-config';
+import { useTranslation } from '../../lib/use-translation';
 import { useGetSiteConfigQuery } from '../api';
 import './public-layout.css';
 import { RouteOutlet } from './route-outlet';

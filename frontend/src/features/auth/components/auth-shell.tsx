@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { Logo } from '../../../components/logo';
 import { PageHeading } from '../../../components/page-heading';
+import { useTranslation } from '../../../lib/use-translation';
 import './auth-shell.css';
 
 /** The frame of the screens outside the public layout: sign-in and password reset. */

@@ -1,11 +1,11 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { FormField } from '../../../components/form-field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { useToast } from '../../../components/use-toast';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
+import { useTranslation } from '../../../lib/use-translation';
 import { useChangePasswordMutation } from '../api';
 import { MIN_PASSWORD_LENGTH } from '../password-rules';
 import { storeTokens } from '../../../lib/session/session-storage';

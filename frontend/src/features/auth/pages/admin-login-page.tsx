@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 
@@ -8,6 +7,7 @@ import { FormMessage, type FormOutcome } from '../../../components/form-message'
 import { Spinner } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { failureSentence } from '../../../lib/api-error';
+import { useTranslation } from '../../../lib/use-translation';
 import { useLoginMutation, useRequestPasswordResetMutation } from '../api';
 import { AuthShell } from '../components/auth-shell';
 import { sessionLoaded } from '../../../lib/session/session-slice';

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 
@@ -7,6 +6,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { formatDate } from '../../../lib/format-date';
 import { selectUser, type sessionSlice, type SessionState } from '../../../lib/session/session-slice';
 import type { User } from '../../../lib/session/user';
+import { useTranslation } from '../../../lib/use-translation';
 import { displayName, initials } from '../user-display';
 import './account-pages.css';
 

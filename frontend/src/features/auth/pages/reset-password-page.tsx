@@ -1,5 +1,4 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { FormField } from '../../../components/form-field';
@@ -7,6 +6,7 @@ import { FormMessage, type FormOutcome } from '../../../components/form-message'
 import { Spinner } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
+import { useTranslation } from '../../../lib/use-translation';
 import { useResetPasswordMutation, useValidateResetTokenQuery } from '../api';
 import { AuthShell } from '../components/auth-shell';
 import { MIN_PASSWORD_LENGTH } from '../password-rules';

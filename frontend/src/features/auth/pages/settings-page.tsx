@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { useSelector } from 'react-redux';
 import { Link } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
+import { useTranslation } from '../../../lib/use-translation';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { selectUser, type sessionSlice, type SessionState } from '../../../lib/session/session-slice';
 import './account-pages.css';

@@ -1,9 +1,9 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
+import { useTranslation } from '../../../lib/use-translation';
 import { useSendContactMessageMutation, type ContactMessage } from '../api';
 
 const EMPTY: ContactMessage = { name: '', email: '', message: '' };

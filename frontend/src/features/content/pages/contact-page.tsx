@@ -1,10 +1,9 @@
-import { useTranslation } from 'react-i18next';
-
 import { useGetSiteConfigQuery } from '../../../app/api';
 import { LoadingText } from '../../../components/loading-text';
 import { PageHeading } from '../../../components/page-heading';
 import { SocialLinks } from '../../../components/social-links';
 import { phoneHref } from '../../../lib/event-defaults';
+import { useTranslation } from '../../../lib/use-translation';
 import { ContactForm } from '../components/contact-form';
 import './contact-page.css';
 

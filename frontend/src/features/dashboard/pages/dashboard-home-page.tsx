@@ -1,6 +1,5 @@
-import { useTranslation } from 'react-i18next';
-
 import { PagePlaceholder } from '../../../components/page-placeholder';
+import { useTranslation } from '../../../lib/use-translation';
 
 export function DashboardHomePage() {
   const { t } = useTranslation();

@@ -1,5 +1,4 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
 
 import { Field, type ControlProps } from '../../../components/field';
@@ -7,6 +6,7 @@ import { FormMessage, type FormOutcome } from '../../../components/form-message'
 import { useToast } from '../../../components/use-toast';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
 import { EVENT_IMAGE_IDS, eventImage } from '../../../lib/event-images';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AdminEvent, EventInput, EventStatus } from '../admin-api';
 import {
   blankAgendaRow,

@@ -1,9 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/use-toast';
 import { errorText } from '../../../lib/api-error';
+import { useTranslation } from '../../../lib/use-translation';
 import { EVENT_STATUSES, useChangeEventStatusMutation, type AdminEvent, type EventStatus } from '../admin-api';
 import { StatusBadge } from './status-badge';
 

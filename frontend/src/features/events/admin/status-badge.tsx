@@ -1,5 +1,4 @@
-import { useTranslation } from 'react-i18next';
-
+import { useTranslation } from '../../../lib/use-translation';
 import type { EventStatus } from '../admin-api';
 
 /** An event's status as a coloured label (colour is never the only cue: the word is there). */

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { countdownParts, type CountdownParts } from '../../../lib/countdown';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** SPEC §9: the countdown ticks every second. */
 export const COUNTDOWN_TICK_MS = 1000;

@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/use-translation';
 import type { PublicEvent } from '../public-api';
 import { Icon } from './icons';
 

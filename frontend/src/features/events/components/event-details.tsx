@@ -1,7 +1,7 @@
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { nameInitials } from '../../../lib/initials';
+import { useTranslation } from '../../../lib/use-translation';
 import type { AgendaItem, EventFaq } from '../public-api';
 import { AgendaList } from './agenda-list';
 import { FaqList } from './faq-list';
@@ -10,7 +10,7 @@ import { FaqList } from './faq-list';
 export const AGENDA_ANCHOR = 'agenda';
 
 export function AgendaSection({ heading, items }: { heading: string; items: readonly AgendaItem[] }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event-detail');
   return (
     <section id={AGENDA_ANCHOR} className="event-section" aria-labelledby="agenda-heading" tabIndex={-1}>
       <h2 id="agenda-heading">{heading}</h2>
@@ -20,7 +20,7 @@ export function AgendaSection({ heading, items }: { heading: string; items: read
 }
 
 export function FaqSection({ heading, faqs }: { heading: string; faqs: readonly EventFaq[] }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event-detail');
   const headingId = useId();
   return (
     <section className="event-section" aria-labelledby={headingId}>
@@ -42,7 +42,7 @@ export function AboutSection({ heading, text }: { heading: string; text: string 
 
 /** Featured speakers: an initials avatar and the name. */
 export function SpeakersSection({ speakers }: { speakers: readonly string[] }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event-detail');
   const headingId = useId();
   const names = speakers.map((name) => name.trim()).filter(Boolean);
   if (names.length === 0) return null;

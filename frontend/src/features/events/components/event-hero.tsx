@@ -1,8 +1,8 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { useDocumentTitle } from '../../../components/use-document-title';
 import type { EventImage } from '../../../lib/event-images';
+import { useTranslation } from '../../../lib/use-translation';
 import { AGENDA_ANCHOR } from './event-details';
 import { Icon } from './icons';
 
@@ -20,7 +20,7 @@ interface Props {
 
 /** The top of an event page: its picture behind the date, title, subtitle and key facts. */
 export function EventHero({ image, title, subtitle, when, location, price, register }: Props) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event-detail');
   useDocumentTitle(title);
   return (
     <header className="event-hero">

@@ -1,14 +1,14 @@
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { useGetSiteConfigQuery } from '../../../app/api';
 import { LoadingText } from '../../../components/loading-text';
 import { EVENT_DEFAULTS, phoneHref } from '../../../lib/event-defaults';
 import { SHARE_TARGETS, shareLinks } from '../../../lib/share-links';
+import { useTranslation } from '../../../lib/use-translation';
 
 /** 'Get in Touch': the event's own contact details, the association's when it has none. */
 export function GetInTouch({ email, phone }: { email?: string | null; phone?: string | null }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event-detail');
   const ownEmail = email?.trim();
   const ownPhone = phone?.trim();
   const association = useGetSiteConfigQuery(undefined, { skip: Boolean(ownEmail && ownPhone) }).data?.association;
@@ -36,7 +36,7 @@ export function GetInTouch({ email, phone }: { email?: string | null; phone?: st
 
 /** The call for abstracts, an external page opened in a new tab. */
 export function CallForAbstract() {
-  const { t } = useTranslation(['events', 'common']);
+  const { t } = useTranslation(['event-detail', 'common']);
   return (
     <section className="card event-aside" aria-labelledby="event-abstract-heading">
       <h2 id="event-abstract-heading">{t('detail.abstractHeading')}</h2>
@@ -51,7 +51,7 @@ export function CallForAbstract() {
 
 /** Plain share links (no SDK, no script) built from the page's address and the event title. */
 export function ShareLinks({ url, title }: { url: string; title: string }) {
-  const { t } = useTranslation(['events', 'common']);
+  const { t } = useTranslation(['event-detail', 'common']);
   const links = shareLinks(url, title);
   return (
     <section className="card event-aside" aria-labelledby="event-share-heading">

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 
+import { useTranslation } from '../../../lib/use-translation';
 import type { PublicEvent } from '../public-api';
 import { EventCard } from './event-card';
 import { Icon } from './icons';

@@ -2,11 +2,11 @@ import 'leaflet/dist/leaflet.css';
 
 import { divIcon } from 'leaflet';
 import { useEffect, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 
 import { useGetSiteConfigQuery } from '../../../app/api';
 import { directionsUrl, VENUE } from '../../../lib/event-defaults';
+import { useTranslation } from '../../../lib/use-translation';
 import { MapLoading } from './map-loading';
 import type { Venue } from './venue';
 import './venue-map.css';
@@ -41,7 +41,7 @@ function MapSettings({ label, expanded }: { label: string; expanded: boolean }) 
 
 /** The interactive venue map (Leaflet); tiles and attribution come from GET /api/config/. */
 export function VenueMap({ venue }: { venue: Venue }) {
-  const { t } = useTranslation(['events', 'common']);
+  const { t } = useTranslation(['event-detail', 'common']);
   const frameId = useId();
   const [expanded, setExpanded] = useState(false);
   const { data: config, isError } = useGetSiteConfigQuery(undefined);

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { directionsUrl } from '../../../lib/event-defaults';
+import { useTranslation } from '../../../lib/use-translation';
 import { MapLoading } from './map-loading';
 import type { Venue } from './venue';
 
@@ -13,7 +13,7 @@ const VenueMap = lazy(async () => ({ default: (await import('./venue-map')).Venu
  * WCAG 2.5.7), then the interactive map.
  */
 export function VenueSection({ venue }: { venue: Venue }) {
-  const { t } = useTranslation(['events', 'common']);
+  const { t } = useTranslation(['event-detail', 'common']);
   const headingId = useId();
   return (
     <section className="event-section venue" aria-labelledby={headingId}>

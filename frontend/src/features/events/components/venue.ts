@@ -25,8 +25,8 @@ export function venueOf(event?: {
   return {
     lat: VENUE.lat,
     lng: VENUE.lng,
-    name: i18n.t('map.venueName', { ns: 'events' }),
-    description: i18n.t('map.venueDescription', { ns: 'events' }),
-    address: i18n.t('map.venueAddress', { ns: 'events' }),
+    name: i18n.t('map.venueName', { ns: 'event-detail' }),
+    description: i18n.t('map.venueDescription', { ns: 'event-detail' }),
+    address: i18n.t('map.venueAddress', { ns: 'event-detail' }),
   };
 }

@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 
 import { nextAnnualDay } from '../../../lib/countdown';
 import { eventImage } from '../../../lib/event-images';
+import { useTranslation } from '../../../lib/use-translation';
 import { AboutSection, AgendaSection, FaqSection } from '../components/event-details';
 import { EventHero } from '../components/event-hero';
 import { EventLayout } from '../components/event-layout';
@@ -17,7 +17,7 @@ const OPENING = { month: 11, day: 3 } as const;
 
 /** /event: the static landing page of the yearly conference, with fixed content. */
 export function ConferencePage() {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('conference');
   const opening = useMemo(() => nextAnnualDay(OPENING.month, OPENING.day), []);
   const agenda = t('conference.agenda', { returnObjects: true }) as AgendaItem[];
   const faqs = t('conference.faqs', { returnObjects: true }) as EventFaq[];

@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
 import { Spinner } from '../../../components/spinner';
-import { errorStatus } from '../../../lib/api-error';
 import { eventStart } from '../../../lib/countdown';
 import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
+import { useTranslation } from '../../../lib/use-translation';
 import { AboutSection, AgendaSection, FaqSection, SpeakersSection } from '../components/event-details';
 import { EventHero } from '../components/event-hero';
 import { EventLayout } from '../components/event-layout';
@@ -18,13 +17,18 @@ import { venueOf } from '../components/venue';
 import { VenueSection } from '../components/venue-section';
 import { type PublicEvent, useGetPublicEventQuery } from '../public-api';
 
+// A status check, not a sentence: the error-text helpers of lib/api-error are not needed here.
+function isNotFound(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+}
+
 /** An event id as the route gives it: a positive whole number, else null. */
 function parseEventId(value: string | undefined): number | null {
   return value && /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
 }
 
 function EventProblem({ message }: { message: string }) {
-  const { t } = useTranslation(['common', 'events']);
+  const { t } = useTranslation(['common', 'event-detail']);
   return (
     <section className="page page--narrow">
       <PageHeading title={t('pages.eventDetail')} />
@@ -32,14 +36,14 @@ function EventProblem({ message }: { message: string }) {
         {message}
       </p>
       <p>
-        <Link to="/events">{t('events:detail.backToEvents')}</Link>
+        <Link to="/events">{t('event-detail:detail.backToEvents')}</Link>
       </p>
     </section>
   );
 }
 
 function EventDetail({ event }: { event: PublicEvent }) {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event-detail');
   const { pathname } = useLocation();
   const start = useMemo(() => eventStart(event.date, event.time), [event.date, event.time]);
   const time = formatTime(event.time);
@@ -83,11 +87,11 @@ function EventDetail({ event }: { event: PublicEvent }) {
 
 /** /event/:id: one published (or completed) event, with its schedule, venue map and countdown. */
 export function EventDetailPage() {
-  const { t } = useTranslation('events');
+  const { t } = useTranslation('event-detail');
   const eventId = parseEventId(useParams().id);
   const { data: event, error, isLoading } = useGetPublicEventQuery(eventId ?? 0, { skip: eventId === null });
 
-  if (eventId === null || errorStatus(error) === 404) return <EventProblem message={t('detail.notFound')} />;
+  if (eventId === null || isNotFound(error)) return <EventProblem message={t('detail.notFound')} />;
   if (isLoading) return <Spinner label={t('detail.loading')} />;
   if (error || !event) return <EventProblem message={t('detail.error')} />;
   return <EventDetail event={event} />;

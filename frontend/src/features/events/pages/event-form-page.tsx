@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/use-toast';
 import { errorText } from '../../../lib/api-error';
+import { useTranslation } from '../../../lib/use-translation';
 import { useCreateEventMutation, useGetAdminEventQuery, useUpdateEventMutation } from '../admin-api';
 import { EventForm } from '../admin/event-form';
 import { eventToValues, newEventValues } from '../admin/event-form-values';

@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -23,6 +22,7 @@ import {
   type EventSortField,
   type EventStatus,
 } from '../admin-api';
+import { useTranslation } from '../../../lib/use-translation';
 import { EventStatusDialog } from '../admin/event-status-dialog';
 import '../admin/events-admin.css';
 import { EventsTable } from '../admin/events-table';

@@ -1,8 +1,8 @@
 import { useMemo, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
+import { useTranslation } from '../../../lib/use-translation';
 import { EventsCarousel } from '../components/events-carousel';
 import '../components/public-events.css';
 import { searchEvents } from '../event-search';

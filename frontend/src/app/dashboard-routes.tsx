@@ -1,0 +1,61 @@
+import { type RouteObject, useRoutes } from 'react-router-dom';
+
+import { page } from './lazy-page';
+
+// The guard is a small chunk of its own: an anonymous visitor is sent to sign in before the
+// frame and the pages are fetched.
+const requireAdmin = page(() => import('./require-admin'), 'RequireAdmin', ['dashboard']);
+const dashboardLayout = page(() => import('./layouts/dashboard-layout'), 'DashboardLayout', ['dashboard']);
+const dashboardHome = page(
+  () => import('../features/dashboard/pages/dashboard-home-page'),
+  'DashboardHomePage',
+);
+const eventsAdmin = page(() => import('../features/events/pages/events-admin-page'), 'EventsAdminPage', [
+  'events-admin',
+  'events',
+]);
+const eventForm = page(() => import('../features/events/pages/event-form-page'), 'EventFormPage', [
+  'events-admin',
+  'events',
+]);
+const members = page(() => import('../features/members/pages/members-page'), 'MembersPage');
+const registrationsOverview = page(
+  () => import('../features/registrations/pages/registrations-overview-page'),
+  'RegistrationsOverviewPage',
+);
+const eventRegistrations = page(
+  () => import('../features/registrations/pages/event-registrations-page'),
+  'EventRegistrationsPage',
+);
+const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage', ['auth']);
+const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage', ['auth', 'dashboard']);
+const reports = page(() => import('../features/reports/pages/reports-page'), 'ReportsPage');
+
+/** Everything under /dashboard (SPEC §2), relative to it: the guard, then the frame and its pages. */
+const dashboardRoutes: RouteObject[] = [
+  {
+    element: requireAdmin,
+    children: [
+      {
+        element: dashboardLayout,
+        children: [
+          { index: true, element: dashboardHome },
+          { path: 'events', element: eventsAdmin },
+          { path: 'create-event', element: eventForm },
+          { path: 'edit-event/:eventId', element: eventForm },
+          { path: 'members', element: members },
+          { path: 'registrations', element: registrationsOverview },
+          { path: 'registrations/:eventId', element: eventRegistrations },
+          { path: 'settings', element: settings },
+          { path: 'reports', element: reports },
+          { path: 'profile', element: profile },
+        ],
+      },
+    ],
+  },
+];
+
+/** The admin area's routes: a chunk of its own, so the public route table stays small. */
+export function DashboardRoutes() {
+  return useRoutes(dashboardRoutes);
+}

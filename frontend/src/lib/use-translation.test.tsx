@@ -1,0 +1,61 @@
+import { act, render, screen } from '@testing-library/react';
+import type { TFunction } from 'i18next';
+import { delay, http, HttpResponse } from 'msw';
+import { useEffect } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { server } from '../testing/server';
+import i18n from './i18n';
+import { useTranslation } from './use-translation';
+
+function Texts({ onT }: { onT?: (t: TFunction) => void }) {
+  const { t } = useTranslation(['common', 'contact']);
+  useEffect(() => {
+    onT?.(t);
+  }, [onT, t]);
+  return (
+    <p>
+      {t('nav.contact')} / {t('contact:formHeading')}
+    </p>
+  );
+}
+
+describe('useTranslation', () => {
+  afterEach(async () => {
+    server.resetHandlers();
+    await i18n.changeLanguage('en');
+    await i18n.reloadResources(['en'], ['contact']);
+  });
+
+  it('reads the first namespace by default and others by prefix', () => {
+    render(<Texts />);
+    expect(screen.getByText('Contact Us / Send us a message')).toBeInTheDocument();
+  });
+
+  it('fetches a namespace nobody loaded yet and shows its texts when it arrives', async () => {
+    // As on a first visit: no bundle, and i18next has no record of loading it.
+    i18n.removeResourceBundle('en', 'contact');
+    delete (i18n.services.backendConnector as unknown as { state: Record<string, number> }).state['en|contact'];
+    let fetches = 0;
+    server.use(
+      http.get('*/locales/en/contact.json', async () => {
+        fetches += 1;
+        await delay(20);
+        return HttpResponse.json({ formHeading: 'Write to us' });
+      }),
+    );
+    render(<Texts />);
+    expect(await screen.findByText('Contact Us / Write to us')).toBeInTheDocument();
+    expect(fetches).toBe(1);
+  });
+
+  it('keeps the same t between renders, and gives a new one when the language changes', async () => {
+    const seen: TFunction[] = [];
+    const remember = (t: TFunction) => seen.push(t);
+    const { rerender } = render(<Texts onT={remember} />);
+    rerender(<Texts onT={remember} />);
+    expect(new Set(seen).size).toBe(1);
+    await act(() => i18n.changeLanguage('fr'));
+    expect(new Set(seen).size).toBe(2);
+  });
+});
