@@ -21,9 +21,13 @@ test('a visitor sends a contact message and both e-mails go out', async ({ page 
   await expectNoAxeViolations(page, 'home');
 
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  const contactLink = nav.getByRole('link', { name: 'Contact Us' });
   const menuToggle = page.getByRole('button', { name: 'Open menu' });
+  // A small screen shows the menu toggle instead of the links: wait until the layout shows one
+  // of the two (never both), and only then look at which, rather than at a half-drawn page.
+  await expect(contactLink.or(menuToggle).filter({ visible: true })).toHaveCount(1);
   if (await menuToggle.isVisible()) await menuToggle.click();
-  await nav.getByRole('link', { name: 'Contact Us' }).click();
+  await contactLink.click();
 
   await expect(page).toHaveURL(/\/contact$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Contact Us');

@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Route, test } from '@playwright/test';
 
 import { expectNoAxeViolations } from './axe';
 
@@ -19,8 +19,10 @@ function eventCard(page: Page, title: string) {
   return page.getByRole('article').filter({ has: page.getByRole('heading', { name: title }) });
 }
 
+const countdownSecondsValue = (page: Page) => page.locator('[data-unit="seconds"] .countdown__value');
+
 async function countdownSeconds(page: Page): Promise<string> {
-  return (await page.locator('[data-unit="seconds"] .countdown__value').textContent()) ?? '';
+  return (await countdownSecondsValue(page).textContent()) ?? '';
 }
 
 test('a visitor finds an event, reads its details and goes on to register', async ({ page }) => {
@@ -51,11 +53,19 @@ test('a visitor finds an event, reads its details and goes on to register', asyn
   await page.getByRole('button', { name: 'Clear', exact: true }).click();
   await expect(eventCard(page, COMMUNITY_DAY)).toBeVisible();
 
-  // Hold the map settings a moment so that the map's loading state is reliably seen.
-  await page.route('**/api/config/', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 400));
-    await route.continue();
+  // Hold the map's code (and its settings, should they not be cached yet: the footer has
+  // usually fetched them already) until the loading state has been seen: no fixed pause, which
+  // a slow machine could outlast or a fast one make pointless.
+  let releaseMap = () => {};
+  const mapHeld = new Promise<void>((resolve) => {
+    releaseMap = resolve;
   });
+  const holdUntilReleased = async (route: Route) => {
+    await mapHeld;
+    await route.continue();
+  };
+  await page.route(/\/venue-map(-[\w-]+)?\.(js|tsx)(\?.*)?$/, holdUntilReleased);
+  await page.route('**/api/config/', holdUntilReleased);
   await eventCard(page, WORKSHOP).getByRole('link', { name: /^View Details/ }).click();
   await expect(page).toHaveURL(/\/event\/\d+$/);
   const eventId = /\/event\/(\d+)$/.exec(page.url())?.[1];
@@ -67,6 +77,7 @@ test('a visitor finds an event, reads its details and goes on to register', asyn
 
   // The venue map: loading text, then Leaflet; the address and directions also as plain text.
   await expect(page.getByText('Loading map...')).toBeVisible();
+  releaseMap();
   await expect(page.locator('.leaflet-container')).toBeVisible();
   await expect(page.getByText('Loading map...')).toHaveCount(0);
   const venue = page.getByRole('region', { name: 'Venue' });
@@ -77,6 +88,7 @@ test('a visitor finds an event, reads its details and goes on to register', asyn
   );
 
   // The countdown ticks every second.
+  await expect(countdownSecondsValue(page)).toHaveText(/^\d{2}$/);
   const before = await countdownSeconds(page);
   expect(before).toMatch(/^\d{2}$/);
   await expect.poll(() => countdownSeconds(page), { timeout: 2500, intervals: [250] }).not.toBe(before);

@@ -24,6 +24,10 @@ const ADMIN_ROUTES: [path: string, heading: string][] = [
   ['/reset-password/some-token', 'Reset Password'],
 ];
 
+// What a public page shows while a part of it is still loading: spinners, the placeholders of the
+// association's contacts, the events list's and the venue map's loading texts.
+const STILL_LOADING = '.spinner, .loading-text, .events-page__state, .venue-map__loading[role="status"]';
+
 // Everything under /dashboard needs a signed-in administrator.
 const GUARDED_ROUTES = ['/dashboard', '/dashboard/events', '/dashboard/reports', '/dashboard/settings'];
 
@@ -46,6 +50,9 @@ test.describe('public pages', () => {
     for (const [path, heading] of PUBLIC_ROUTES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      // Measure the page with its fetched content in place (event cards, contacts, the map), not
+      // as it was when the heading came: what arrives later is what could widen it.
+      await expect(page.locator(STILL_LOADING)).toHaveCount(0);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, `${path} is ${width}px wide at 375px`).toBeLessThanOrEqual(375);
     }

@@ -16,14 +16,14 @@ describe('Routes', () => {
   ])('%s shows its placeholder inside the public layout', async (route, title) => {
     renderRoute(route);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(screen.getByText('This page is coming soon. Please check back later.')).toBeInTheDocument();
+    expect(await screen.findByText('This page is coming soon. Please check back later.')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
   it('/contact shows the real contact form', async () => {
     renderRoute('/contact');
     expect(await screen.findByRole('heading', { level: 1, name: 'Contact Us' })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Send Message' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Send Message' })).toBeInTheDocument();
   });
 
   it.each([

@@ -6,17 +6,17 @@ import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
 import { storeTestSession } from '../../testing/session';
 
+/** The frame is a lazy chunk behind the guard: each test waits for the parts it uses. */
 async function openDashboard(path = '/dashboard') {
   storeTestSession();
   const view = renderRoute(path);
-  await screen.findByRole('navigation', { name: 'Dashboard navigation' });
-  return view;
+  const nav = await screen.findByRole('navigation', { name: 'Dashboard navigation' });
+  return { ...view, nav };
 }
 
 describe('DashboardLayout', () => {
   it('has two collapsible groups of links', async () => {
-    const { user } = await openDashboard();
-    const nav = screen.getByRole('navigation', { name: 'Dashboard navigation' });
+    const { user, nav } = await openDashboard();
     const main = within(nav).getByRole('button', { name: 'MAIN NAVIGATION' });
     const system = within(nav).getByRole('button', { name: 'SYSTEM' });
     expect(main).toHaveAttribute('aria-expanded', 'true');
@@ -43,11 +43,11 @@ describe('DashboardLayout', () => {
 
   it('shows the user box with initials, name and the default role, and a footer', async () => {
     await openDashboard();
-    const sidebar = screen.getByRole('complementary');
+    const sidebar = await screen.findByRole('complementary');
     expect(within(sidebar).getByText('PA')).toBeInTheDocument();
     expect(within(sidebar).getByText('Portal Admin')).toBeInTheDocument();
     expect(within(sidebar).getByText('Administrator')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+    expect(await screen.findByRole('contentinfo')).toHaveTextContent(
       `© ${new Date().getFullYear()} Rwanda National Sign Language Interpreters Association`,
     );
   });
@@ -63,7 +63,7 @@ describe('DashboardLayout', () => {
 
   it('opens the user menu with Your Profile, Settings and Sign out', async () => {
     const { user, router } = await openDashboard();
-    const menuButton = screen.getByRole('button', { name: 'Account menu' });
+    const menuButton = await screen.findByRole('button', { name: 'Account menu' });
     expect(menuButton).toHaveAttribute('aria-expanded', 'false');
     await user.click(menuButton);
     expect(menuButton).toHaveAttribute('aria-expanded', 'true');
@@ -85,7 +85,7 @@ describe('DashboardLayout', () => {
     const calls: unknown[] = [];
     server.use(authHandlers.logout((body) => calls.push(body)));
     const { user, router } = await openDashboard();
-    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
@@ -97,14 +97,14 @@ describe('DashboardLayout', () => {
   it('Logout works even when the server call fails', async () => {
     server.use(authHandlers.logoutFails());
     const { user } = await openDashboard();
-    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'Admin Login' })).toBeInTheDocument();
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('has a sidebar toggle for small screens', async () => {
     const { user } = await openDashboard();
-    const toggle = screen.getByRole('button', { name: 'Open navigation' });
+    const toggle = await screen.findByRole('button', { name: 'Open navigation' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Close navigation' })).toHaveAttribute('aria-expanded', 'true');

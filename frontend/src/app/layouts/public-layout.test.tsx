@@ -54,8 +54,8 @@ describe('PublicLayout', () => {
     expect(within(footer).getByText(`© ${year} Rwanda National Sign Language Interpreters Association. All rights reserved.`)).toBeInTheDocument();
     // The contacts come from GET /api/config/.
     expect(await within(footer).findByText('KG 7 Ave, Kigali, Rwanda')).toBeInTheDocument();
-    expect(within(footer).getByRole('link', { name: 'info@rnslia.org.rw' })).toHaveAttribute('href', 'mailto:info@rnslia.org.rw');
-    expect(within(footer).getByRole('link', { name: '+250 788 000 000' })).toBeInTheDocument();
+    expect(await within(footer).findByRole('link', { name: 'info@rnslia.org.rw' })).toHaveAttribute('href', 'mailto:info@rnslia.org.rw');
+    expect(await within(footer).findByRole('link', { name: '+250 788 000 000' })).toBeInTheDocument();
     for (const network of [/Facebook/, /^X/, /Instagram/]) {
       expect(within(footer).getByRole('link', { name: network })).toBeInTheDocument();
     }

@@ -7,12 +7,16 @@ import { storeTestSession } from '../../../testing/session';
 import { authHandlers, DEMO_USER } from '../mocks/handlers';
 import { SESSION_LIFETIME_MS } from '../../../lib/session/session-storage';
 
+/**
+ * The page is a lazy chunk, and its heading shows before the form: the form waits for the
+ * stored session to be read (an effect, then a store update). Each element is waited for.
+ */
 async function openLogin() {
   const view = renderRoute('/adminlogin');
   await screen.findByRole('heading', { level: 1, name: 'Admin Login' });
-  const username = screen.getByLabelText('Username');
-  const password = screen.getByLabelText('Password');
-  const signIn = screen.getByRole('button', { name: 'Sign in' });
+  const username = await screen.findByLabelText('Username');
+  const password = await screen.findByLabelText('Password');
+  const signIn = await screen.findByRole('button', { name: 'Sign in' });
   async function signInAs(name: string, secret: string) {
     await view.user.type(username, name);
     await view.user.type(password, secret);
@@ -32,8 +36,8 @@ describe('Admin login', () => {
 
   it('says the area is restricted and links back home, outside the public layout', async () => {
     await openLogin();
-    expect(screen.getByText('This area is restricted to authorised personnel.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(await screen.findByText('This area is restricted to authorised personnel.')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });
 
@@ -70,7 +74,7 @@ describe('Admin login', () => {
     await signInAs('admin', 'wrong-password');
     await expectError('Invalid username or password');
     expect(localStorage.getItem('token')).toBeNull();
-    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeEnabled();
   });
 
   it.each([

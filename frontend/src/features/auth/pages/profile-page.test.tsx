@@ -16,28 +16,29 @@ describe('Profile page', () => {
     renderRoute('/dashboard/profile');
     await screen.findByRole('heading', { level: 1, name: 'Your Profile' });
 
-    const personal = screen.getByRole('region', { name: 'Personal Information' });
+    // A lazy page behind the guard and the frame: each part is waited for, not only the heading.
+    const personal = await screen.findByRole('region', { name: 'Personal Information' });
     expect(valueOf(personal, 'Username')).toHaveTextContent('admin');
     expect(valueOf(personal, 'Email')).toHaveTextContent('admin@example.org');
     expect(valueOf(personal, 'Phone')).toHaveTextContent('+250 788 123 456');
     expect(valueOf(personal, 'Preferred Language')).toHaveTextContent('English');
     expect(valueOf(personal, 'Date of Birth')).toHaveTextContent('Nov 3, 1990');
 
-    const professional = screen.getByRole('region', { name: 'Professional Information' });
+    const professional = await screen.findByRole('region', { name: 'Professional Information' });
     expect(valueOf(professional, 'Occupation')).toHaveTextContent('Sign language interpreter');
     expect(valueOf(professional, 'Organization')).toHaveTextContent('RNSLIA');
     expect(valueOf(professional, 'Experience')).toHaveTextContent('7 years');
     expect(valueOf(professional, 'Communication Language')).toHaveTextContent('Rwandan Sign Language');
 
-    const additional = screen.getByRole('region', { name: 'Additional Information' });
+    const additional = await screen.findByRole('region', { name: 'Additional Information' });
     expect(valueOf(additional, 'Skills')).toHaveTextContent('Conference interpreting');
     expect(valueOf(additional, 'Areas of Interest')).toHaveTextContent('Advocacy, Training');
     expect(valueOf(additional, 'Certifications')).toHaveTextContent('Certified interpreter (2019)');
 
     // The name, and the role that defaults to Administrator.
-    expect(within(screen.getByRole('main')).getByText('Portal Admin')).toBeInTheDocument();
-    expect(within(screen.getByRole('main')).getByText('Administrator')).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: 'Edit Profile' })).toBeDisabled();
+    expect(await within(screen.getByRole('main')).findByText('Portal Admin')).toBeInTheDocument();
+    expect(await within(screen.getByRole('main')).findByText('Administrator')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeDisabled();
   });
 
   it('hides Additional Information when there is none, and marks missing values', async () => {
@@ -46,12 +47,13 @@ describe('Profile page', () => {
     });
     renderRoute('/dashboard/profile');
     await screen.findByRole('heading', { level: 1, name: 'Your Profile' });
-    expect(screen.queryByRole('region', { name: 'Additional Information' })).not.toBeInTheDocument();
 
-    const personal = screen.getByRole('region', { name: 'Personal Information' });
+    // The page's sections are there first, so that the missing one is really missing.
+    const personal = await screen.findByRole('region', { name: 'Personal Information' });
+    expect(screen.queryByRole('region', { name: 'Additional Information' })).not.toBeInTheDocument();
     expect(valueOf(personal, 'Email')).toHaveTextContent('—Not provided');
     expect(valueOf(personal, 'Date of Birth')).toHaveTextContent('Not provided');
-    const professional = screen.getByRole('region', { name: 'Professional Information' });
+    const professional = await screen.findByRole('region', { name: 'Professional Information' });
     expect(valueOf(professional, 'Experience')).toHaveTextContent('1 year');
   });
 

@@ -12,9 +12,10 @@ async function openValidLink(token = 'tok-123') {
   server.use(authHandlers.tokenValidity(true));
   const view = renderRoute(linkTo(token));
   await screen.findByRole('heading', { level: 1, name: 'Reset Password' });
+  // The form shows once the server has found the link valid: each element is waited for.
   const password = await screen.findByLabelText('New password');
-  const confirmation = screen.getByLabelText('Confirm new password');
-  const submit = screen.getByRole('button', { name: 'Reset Password' });
+  const confirmation = await screen.findByLabelText('Confirm new password');
+  const submit = await screen.findByRole('button', { name: 'Reset Password' });
   return { ...view, password, confirmation, submit };
 }
 
@@ -60,7 +61,7 @@ describe('Reset password page', () => {
     renderRoute(linkTo('used-token'));
     expect(await screen.findByRole('alert')).toHaveTextContent('Invalid or expired password reset link.');
     expect(screen.queryByLabelText('New password')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/adminlogin');
+    expect(await screen.findByRole('link', { name: 'Request a new link' })).toHaveAttribute('href', '/adminlogin');
   });
 
   it('says the link is invalid or has expired when the check fails', async () => {

@@ -10,10 +10,11 @@ async function openSettings() {
   storeTestSession();
   const view = renderRoute('/dashboard/settings');
   await screen.findByRole('heading', { level: 1, name: 'Settings' });
-  const current = screen.getByLabelText('Current password');
-  const next = screen.getByLabelText('New password');
-  const confirmation = screen.getByLabelText('Confirm new password');
-  const submit = screen.getByRole('button', { name: 'Change Password' });
+  // The page is a lazy chunk behind the guard and the frame: wait for each element used.
+  const current = await screen.findByLabelText('Current password');
+  const next = await screen.findByLabelText('New password');
+  const confirmation = await screen.findByLabelText('Confirm new password');
+  const submit = await screen.findByRole('button', { name: 'Change Password' });
   async function fillIn(values: [string, string, string]) {
     const [a, b, c] = values;
     if (a) await view.user.type(current, a);
@@ -33,12 +34,12 @@ describe('Settings page', () => {
 
   it('shows the account card with a link to the profile', async () => {
     await openSettings();
-    const card = screen.getByRole('region', { name: 'Your account' });
+    const card = await screen.findByRole('region', { name: 'Your account' });
     expect(within(card).getByText('admin')).toBeInTheDocument();
     expect(within(card).getByText('admin@example.org')).toBeInTheDocument();
     expect(within(card).getByText('A')).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: 'View Profile' })).toHaveAttribute('href', '/dashboard/profile');
-    expect(screen.getByRole('region', { name: 'Security' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Security' })).toBeInTheDocument();
   });
 
   it.each([
@@ -62,12 +63,15 @@ describe('Settings page', () => {
     expect(screen.getByRole('button', { name: 'Updating...' })).toBeDisabled();
     await waitFor(() => expect(toasts()).toHaveTextContent('Password changed successfully!'));
     expect(calls).toEqual([[{ current_password: 'portal-demo-2026', new_password: 'Sunrise-2026!' }, 'Bearer access-1']]);
-    expect(current).toHaveValue('');
-    expect(next).toHaveValue('');
-    expect(confirmation).toHaveValue('');
+    // The toast (a store update) can show a render before the form clears its fields.
+    await waitFor(() => {
+      expect(current).toHaveValue('');
+      expect(next).toHaveValue('');
+      expect(confirmation).toHaveValue('');
+    });
     expect(localStorage.getItem('token')).toBe('access-2');
     expect(localStorage.getItem('refreshToken')).toBe('refresh-2');
-    expect(screen.getByRole('button', { name: 'Change Password' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Change Password' })).toBeEnabled();
   });
 
   it.each([
@@ -86,7 +90,7 @@ describe('Settings page', () => {
     await user.click(submit);
 
     await waitFor(() => expect(alertIn()).toHaveTextContent(text));
-    expect(toasts()).toHaveTextContent('Failed to change password. Please try again.');
+    await waitFor(() => expect(toasts()).toHaveTextContent('Failed to change password. Please try again.'));
     expect(current).toHaveValue('wrong-password');
     expect(localStorage.getItem('token')).toBe('access-1');
     if ('fields' in body) expect(current).toHaveAccessibleDescription('Your current password is incorrect.');
@@ -98,6 +102,6 @@ describe('Settings page', () => {
     await fillIn(['portal-demo-2026', 'Sunrise-2026!', 'Sunrise-2026!']);
     await user.click(submit);
     await waitFor(() => expect(alertIn()).toHaveTextContent('Failed to change password'));
-    expect(toasts()).toHaveTextContent('Failed to change password. Please try again.');
+    await waitFor(() => expect(toasts()).toHaveTextContent('Failed to change password. Please try again.'));
   });
 });

@@ -62,7 +62,7 @@ describe('Contact page', () => {
     await waitFor(() =>
       expect(screen.getByRole('status')).toHaveTextContent('Your message has been sent successfully!'),
     );
-    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Send Message' })).toBeEnabled();
     expect(name).toHaveValue('');
     expect(email).toHaveValue('');
     expect(message).toHaveValue('');
@@ -113,6 +113,6 @@ describe('Contact page', () => {
         'There was a problem sending your message. Please try again later.',
       ),
     );
-    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Send Message' })).toBeEnabled();
   });
 });

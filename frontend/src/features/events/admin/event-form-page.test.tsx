@@ -45,7 +45,9 @@ async function fillRequired(user: ReturnType<typeof renderForm>['user'], title =
   await user.type(screen.getByLabelText(/^Location/), 'Kigali Convention Center');
 }
 
-describe('Event form: create', () => {
+// These tests type whole events (dozens of keystrokes, each a few turns of the event loop): on a
+// busy two-core machine that alone can take several seconds, more than the default 5 s allow.
+describe('Event form: create', { timeout: 15_000 }, () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });
@@ -224,10 +226,13 @@ describe('Event form: create', () => {
       'Can I register on-site?',
     ]);
 
-    // A success message on the form, then the list after 2 s.
-    expect(screen.getByText(/created successfully with status: Published Returning to the events list/)).toHaveClass(
+    // A success message on the form (a render after the toast's), then the list after 2 s.
+    expect(await screen.findByText(/created successfully with status: Published Returning to the events list/)).toHaveClass(
       'notice--success',
     );
+    // From here the clock moves only when told: its 20 ms ticks, one per turn of a busy machine's
+    // event loop, would otherwise eat into the 100 ms before the redirect.
+    vi.setTimerTickMode('manual');
     await act(() => vi.advanceTimersByTimeAsync(REDIRECT_AFTER_SAVE_MS - 100));
     expect(path()).toBe('/dashboard/create-event');
     await act(() => vi.advanceTimersByTimeAsync(100));
@@ -281,7 +286,7 @@ describe('Event form: create', () => {
     await user.click(screen.getByRole('button', { name: 'Save & Publish' }));
 
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Price must be a number of at least 0.'));
-    expect(toasts()).toHaveTextContent('Price must be a number of at least 0.');
+    await waitFor(() => expect(toasts()).toHaveTextContent('Price must be a number of at least 0.'));
     expect(tab('Basic Details')).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByLabelText(/^Price/)).toHaveAccessibleDescription(
       'Leave empty or 0 for a free event. Price must be a number of at least 0.',
@@ -289,7 +294,7 @@ describe('Event form: create', () => {
     expect(screen.getByLabelText('Contact email')).toHaveAccessibleDescription('Enter a valid e-mail address.');
     expect(screen.getByLabelText('Facebook URL')).toHaveAccessibleDescription('Enter a valid URL.');
     expect(path()).toBe('/dashboard/create-event');
-    expect(screen.getByRole('button', { name: 'Save & Publish' })).toBeEnabled();
+    expect(await screen.findByRole('button', { name: 'Save & Publish' })).toBeEnabled();
   });
 
   it('falls back to a general message when the server cannot be reached', async () => {
@@ -300,7 +305,7 @@ describe('Event form: create', () => {
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Failed to create event. Please try again.'),
     );
-    expect(toasts()).toHaveTextContent('Failed to create event. Please try again.');
+    await waitFor(() => expect(toasts()).toHaveTextContent('Failed to create event. Please try again.'));
   });
 });
 
@@ -331,14 +336,15 @@ describe('Event form: edit', () => {
       user: { advanceTimers: vi.advanceTimersByTime },
     });
     expect(screen.getByText('Loading event...')).toBeInTheDocument();
+    // The form arrives with the event: each of its parts is waited for, not only the title.
     expect(await screen.findByLabelText(/^Title/)).toHaveValue('Ethics Seminar');
     expect(screen.getByRole('heading', { level: 1, name: 'Edit Event' })).toBeInTheDocument();
-    expect(screen.getByText('Cancelled')).toHaveClass('status-badge');
+    expect(await screen.findByText('Cancelled')).toHaveClass('status-badge');
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
-    expect(within(panel()).getByLabelText('Time')).toHaveValue('14:00');
-    expect(screen.getByLabelText(/^Price/)).toHaveValue(1500);
-    expect(screen.getByLabelText(/^Maximum attendees/)).toHaveValue(null);
-    expect(screen.getByRole('button', { name: 'Update Event' })).toBeInTheDocument();
+    expect(within(await screen.findByRole('tabpanel')).getByLabelText('Time')).toHaveValue('14:00');
+    expect(await screen.findByLabelText(/^Price/)).toHaveValue(1500);
+    expect(await screen.findByLabelText(/^Maximum attendees/)).toHaveValue(null);
+    expect(await screen.findByRole('button', { name: 'Update Event' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save & Publish' })).not.toBeInTheDocument();
     expect(backend.requests[0]?.url.searchParams.get('include_all')).toBe('true');
 
@@ -364,6 +370,10 @@ describe('Event form: edit', () => {
     expect(backend.requests.find((request) => request.method === 'PUT')?.url.pathname).toBe('/api/management/events/42/');
     expect(screen.getByText('Cancelled')).toBeInTheDocument();
 
+    // The redirect is timed from the form's own success message, a render after the toast's.
+    expect(
+      await screen.findByText('Event "Ethics Seminar 2027" updated successfully Returning to the events list...'),
+    ).toHaveClass('notice--success');
     await act(() => vi.advanceTimersByTimeAsync(REDIRECT_AFTER_SAVE_MS));
     expect(path()).toBe('/dashboard/events');
   });
@@ -373,15 +383,15 @@ describe('Event form: edit', () => {
     expect(await screen.findByText('Failed to load event data. Please try again.')).toBeInTheDocument();
     await waitFor(() => expect(toasts()).toHaveTextContent('Failed to load event: Event not found.'));
     expect(screen.queryByRole('tablist')).not.toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to Events' })).toHaveAttribute('href', '/dashboard/events');
+    expect(await screen.findByRole('link', { name: 'Back to Events' })).toHaveAttribute('href', '/dashboard/events');
   });
 
   it('shows the update failure from the server', async () => {
     const { user } = renderForm('/dashboard/edit-event/42', eventsBackend([existing]));
     await screen.findByLabelText(/^Title/);
     server.use(eventsFailure('put', 'item', 403, { message: 'You may not edit this event.' }));
-    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await user.click(await screen.findByRole('button', { name: 'Update Event' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('You may not edit this event.'));
-    expect(toasts()).toHaveTextContent('You may not edit this event.');
+    await waitFor(() => expect(toasts()).toHaveTextContent('You may not edit this event.'));
   });
 });

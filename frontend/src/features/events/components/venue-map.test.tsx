@@ -26,9 +26,10 @@ describe('Venue map', () => {
     const tile = container.querySelector('img.leaflet-tile') as HTMLImageElement;
     expect(tile.src.startsWith(TEST_SITE_CONFIG.map_tile_url.split('{z}')[0] as string)).toBe(true);
     expect(tile.src).toMatch(/\/15\/\d+\/\d+\.png$/); // zoom 15
-    expect(within(map).getByText(/OpenStreetMap contributors/)).toBeInTheDocument();
+    // Leaflet adds the attribution and the marker to the map itself, after React's render.
+    expect(await within(map).findByText(/OpenStreetMap contributors/)).toBeInTheDocument();
 
-    const marker = within(map).getByRole('button', { name: 'Kigali Convention Center' });
+    const marker = await within(map).findByRole('button', { name: 'Kigali Convention Center' });
     expect(marker).toHaveClass('venue-map__pin');
     expect(marker.querySelector('svg')).not.toBeNull();
     expect(container.querySelector('img.leaflet-marker-icon')).toBeNull(); // no marker image fetched
@@ -38,17 +39,18 @@ describe('Venue map', () => {
     server.use(publicEventHandlers.config());
     const { user } = renderVenue();
     const map = await screen.findByRole('region', { name: 'Map of the venue' });
-    await user.click(within(map).getByRole('button', { name: 'Kigali Convention Center' }));
+    await user.click(await within(map).findByRole('button', { name: 'Kigali Convention Center' }));
 
     const popup = (await waitFor(() => {
       const element = map.querySelector('.leaflet-popup-content');
       expect(element).not.toBeNull();
       return element;
     })) as HTMLElement;
-    expect(within(popup).getByText('Kigali Convention Center')).toBeInTheDocument();
-    expect(within(popup).getByText(/landmark conference venue/)).toBeInTheDocument();
-    expect(within(popup).getByText('KG 2 Roundabout, Kimihurura, Kigali, Rwanda')).toBeInTheDocument();
-    expect(within(popup).getByRole('link', { name: /^Get Directions/ })).toHaveAttribute(
+    // The popup's text is React content portalled into Leaflet's node once the popup has opened.
+    expect(await within(popup).findByText('Kigali Convention Center')).toBeInTheDocument();
+    expect(await within(popup).findByText(/landmark conference venue/)).toBeInTheDocument();
+    expect(await within(popup).findByText('KG 2 Roundabout, Kimihurura, Kigali, Rwanda')).toBeInTheDocument();
+    expect(await within(popup).findByRole('link', { name: /^Get Directions/ })).toHaveAttribute(
       'href',
       'https://www.google.com/maps/dir/?api=1&destination=-1.95,30.0587',
     );
@@ -60,7 +62,7 @@ describe('Venue map', () => {
     await screen.findByRole('region', { name: 'Map of the venue' });
     const frame = document.querySelector('.venue-map__frame') as HTMLElement;
 
-    await user.click(screen.getByRole('button', { name: 'Expand map' }));
+    await user.click(await screen.findByRole('button', { name: 'Expand map' }));
     expect(frame).toHaveClass('venue-map__frame--expanded');
     await user.click(screen.getByRole('button', { name: 'Collapse map' }));
     expect(frame).not.toHaveClass('venue-map__frame--expanded');

@@ -16,20 +16,21 @@ describe('Conference landing page (/event)', () => {
     vi.setSystemTime(new Date(2026, 10, 22, 12, 0, 0));
     renderRoute('/event');
 
+    // A lazy page: each part is waited for, not only the heading.
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Pan-African Sign Language Interpreters Conference' }),
     ).toBeInTheDocument();
-    expect(screen.getByText('3-5 November 2027')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Register' })).toHaveAttribute('href', '/registration');
+    expect(await screen.findByText('3-5 November 2027')).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Register' })).toHaveAttribute('href', '/registration');
 
-    const agenda = screen.getByRole('region', { name: 'Sample agenda' });
+    const agenda = await screen.findByRole('region', { name: 'Sample agenda' });
     expect(within(agenda).getAllByRole('listitem')).toHaveLength(4);
-    const faqs = screen.getByRole('region', { name: 'Frequently asked questions' });
+    const faqs = await screen.findByRole('region', { name: 'Frequently asked questions' });
     expect(faqs.querySelectorAll('details')).toHaveLength(3);
     expect(await screen.findByRole('region', { name: 'Map of the venue' })).toBeInTheDocument();
 
     // Counting down to the next 3 November (2027 here), in the visitor's local time.
-    const countdown = screen.getByRole('region', { name: 'The event starts in' });
+    const countdown = await screen.findByRole('region', { name: 'The event starts in' });
     const seconds = () => countdown.querySelector('[data-unit="seconds"] .countdown__value')?.textContent;
     expect(countdown.querySelector('[data-unit="days"] .countdown__value')?.textContent).toBe('345');
     expect(seconds()).toBe('00');

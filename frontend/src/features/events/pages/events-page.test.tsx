@@ -1,5 +1,5 @@
 import { fireEvent, screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -24,6 +24,10 @@ function layOut(track: HTMLElement, { scrollWidth, clientWidth, scrollLeft }: Re
 describe('Upcoming events page', () => {
   beforeEach(() => {
     server.use(publicEventHandlers.list());
+  });
+  afterEach(() => {
+    // jsdom has no scrollBy: the carousel test lends one, which no later test may find there.
+    Reflect.deleteProperty(HTMLElement.prototype, 'scrollBy');
   });
 
   it('shows the heading and a loading text, then one card per event', async () => {
@@ -110,9 +114,9 @@ describe('Upcoming events page', () => {
     HTMLElement.prototype.scrollBy = scrollBy;
     const { user } = renderEventsPage();
     await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
-    const track = screen.getByRole('region', { name: 'Upcoming events' });
-    const previous = screen.getByRole('button', { name: 'Previous events' });
-    const next = screen.getByRole('button', { name: 'Next events' });
+    const track = await screen.findByRole('region', { name: 'Upcoming events' });
+    const previous = await screen.findByRole('button', { name: 'Previous events' });
+    const next = await screen.findByRole('button', { name: 'Next events' });
 
     layOut(track, { scrollWidth: 1000, clientWidth: 400, scrollLeft: 0 });
     expect(previous).toBeDisabled();
@@ -136,7 +140,7 @@ describe('Upcoming events page', () => {
   it('keeps the carousel reachable from the keyboard and links to the contact page', async () => {
     renderEventsPage();
     await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
-    expect(screen.getByRole('region', { name: 'Upcoming events' })).toHaveAttribute('tabindex', '0');
+    expect(await screen.findByRole('region', { name: 'Upcoming events' })).toHaveAttribute('tabindex', '0');
     expect(screen.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
   });
 });
