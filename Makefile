@@ -50,7 +50,7 @@ lint: setup
 test: build
 	@export TEST_DATA_DIR=$$(mktemp -d /tmp/portal-test.XXXXXX); \
 	 $(MAKE) --no-print-directory lint test-backend test-frontend test-e2e \
-	   DATA_DIR=$$TEST_DATA_DIR REPORTS=$$TEST_DATA_DIR/reports \
+	   DATA_DIR=$$TEST_DATA_DIR REPORTS=$$TEST_DATA_DIR/reports BUILT=1 \
 	 && $(PY) .ci/summary.py $$TEST_DATA_DIR/reports; \
 	 status=$$?; rm -rf $$TEST_DATA_DIR; exit $$status
 
@@ -69,7 +69,8 @@ test-frontend: setup
 	$(NPM) run lint
 	$(NPM) run test -- --reporter=default --reporter=junit --outputFile.junit=$(REPORTS)/vitest.xml
 
-test-e2e: build
+# Inside `make test` the app was just built (BUILT=1); alone, test-e2e builds it first.
+test-e2e: $(if $(BUILT),setup,build)
 	mkdir -p $(REPORTS)
 	DATA_DIR=$${DATA_DIR:-$$(mktemp -d)} PLAYWRIGHT_JUNIT_OUTPUT_FILE=$(REPORTS)/playwright.xml bash .ci/e2e
 
