@@ -8,6 +8,7 @@ from services.content.api import router as content_router
 from services.core.api import JsonParser, docs_access, install_error_handlers
 from services.events.api import router as events_router
 from services.ops.api import router as ops_router
+from services.registrations.api import router as registrations_router
 
 api = NinjaAPI(
     title="Association portal API",
@@ -26,3 +27,4 @@ api.add_router("", ops_router)
 api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)
 api.add_router("management/", events_router)
+api.add_router("management/", registrations_router)

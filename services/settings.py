@@ -251,6 +251,29 @@ ASSOCIATION = {
     "website": FRONTEND_URL,
 }
 
+# Where registrants pay (shown on screen and in the e-mails with each payment reference).
+PAYMENT_DETAILS = {
+    "mobile_money_number": os.environ.get("PAYMENT_MOBILE_MONEY_NUMBER", "+250 788 000 000"),
+    "mobile_money_name": os.environ.get("PAYMENT_MOBILE_MONEY_NAME", ASSOCIATION["short_name"]),
+    "bank_name": os.environ.get("PAYMENT_BANK_NAME", "Bank of Kigali"),
+    "bank_account": os.environ.get("PAYMENT_BANK_ACCOUNT", "00040-0000000-00"),
+    "bank_account_name": os.environ.get("PAYMENT_BANK_ACCOUNT_NAME", ASSOCIATION["name"]),
+}
+
+
+def _hours(name: str, default: str) -> float | None:
+    value = os.environ.get(name, default).strip()
+    return float(value) if value else None
+
+
+# Unpaid seats: one reminder after this many hours; past the deadline (off unless set) the
+# registration is rejected and the seat freed. A waiting-list offer holds a seat this long.
+REGISTRATION_REMINDER_AFTER_HOURS = _hours("REGISTRATION_REMINDER_AFTER_HOURS", "72")
+REGISTRATION_PAYMENT_DEADLINE_HOURS = _hours("REGISTRATION_PAYMENT_DEADLINE_HOURS", "")
+WAITLIST_OFFER_HOURS = _hours("WAITLIST_OFFER_HOURS", "48") or 48.0
+# The length of an event in calendar invites when nothing says otherwise.
+EVENT_DEFAULT_DURATION_HOURS = 3
+
 # --- Celery ------------------------------------------------------------------------------
 BROKER_DIR = DATA_DIR / "broker"
 if REDIS_URL:
@@ -336,6 +359,8 @@ RATE_LIMITS = {
     "reset_link": os.environ.get("RESET_LINK_RATE", "30/h"),  # reset links checked or used
     "contact": os.environ.get("CONTACT_FORM_RATE", "10/h"),
     "registration": os.environ.get("REGISTRATION_RATE", "60/h"),  # a family or a school on one network
+    "waitlist": os.environ.get("WAITLIST_RATE", "30/h"),  # joining a full event's waiting list
+    "waitlist_offer": os.environ.get("WAITLIST_OFFER_RATE", "30/h"),  # offer links checked
     "membership": os.environ.get("MEMBERSHIP_RATE", "10/h"),
 }
 # Acknowledgements of contact messages to one e-mail address per day: the form cannot be used

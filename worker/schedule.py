@@ -26,6 +26,14 @@ BEAT_SCHEDULE = {
     "accounts-purge-reset-tokens": ("accounts.purge_reset_tokens", Every(3600)),
     # Marks Published events whose date has passed as Completed: daily at 00:10 Kigali time.
     "events-complete-past": ("events.complete_past", Daily(hour=0, minute=10)),
+    # E-mails one payment reminder to registrants still Pending after 72 h: every hour.
+    "registrations-payment-reminders": ("registrations.send_payment_reminders", Every(3600)),
+    # Rejects registrations unpaid past REGISTRATION_PAYMENT_DEADLINE_HOURS (off unless set): hourly.
+    "registrations-payment-deadline": ("registrations.enforce_payment_deadline", Every(3600)),
+    # Passes expired waiting-list offers to the next person: every 5 minutes.
+    "registrations-expire-offers": ("registrations.expire_waitlist_offers", Every(300)),
+    # Checks every upcoming event's counters against the rows: daily at 02:30 Kigali time.
+    "registrations-reconcile-counters": ("registrations.reconcile_counters", Daily(hour=2, minute=30)),
     # Deletes dispatched outbox messages older than OUTBOX_RETENTION_DAYS: daily at 03:15 Kigali time.
     "outbox-purge": ("outbox.purge", Daily(hour=3, minute=15)),
 }

@@ -113,7 +113,7 @@ def docs_access(view):
 
 def install_error_handlers(api: NinjaAPI) -> None:
     def on_application_error(request, exc: ApplicationError):
-        return envelope(exc.status, exc.message, code=exc.code, fields=exc.fields)
+        return envelope(exc.status, exc.message, code=exc.code, fields=exc.fields, **exc.extra)
 
     def on_validation_error(request, exc: ValidationError):
         return validation_envelope(exc.errors)

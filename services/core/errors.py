@@ -37,12 +37,14 @@ class ApplicationError(Exception):
         code: str | None = None,
         fields: dict[str, str] | None = None,
         status: int | None = None,
+        extra: dict[str, Any] | None = None,
     ):
         super().__init__(message)
         self.message = str(message)
         self.code = code or self.code
         self.fields = fields or {}
         self.status = status or self.status
+        self.extra = extra or {}  # further keys of the envelope, e.g. {"waitlist": true}
 
 
 class ValidationFailed(ApplicationError):

@@ -34,6 +34,15 @@ class Event(models.Model):
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Counters the public pages read, kept from the registration rows by the registration
+    # services and the recomputation task (services/registrations/capacity.py); the seat check
+    # itself always counts the rows under the event's lock.
+    registrations_total = models.PositiveIntegerField(default=0)  # Pending + Approved
+    registrations_pending = models.PositiveIntegerField(default=0)
+    registrations_approved = models.PositiveIntegerField(default=0)
+    waitlist_waiting = models.PositiveIntegerField(default=0)
+    waitlist_offered = models.PositiveIntegerField(default=0)  # seats held for open offers
+    counters_updated_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

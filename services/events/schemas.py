@@ -81,6 +81,18 @@ class EventOut(Schema):
     approved_registrations_count: int = 0
     pending_registrations_count: int = 0
     available_seats: int | None = None
+    # Seats a visitor can still take: maximum - Pending - Approved - seats held for waiting-list
+    # offers; 0 while people wait (freed seats go to them); null when unlimited.
+    open_seats: int | None = None
+
+    @staticmethod
+    def resolve_open_seats(obj) -> int | None:
+        if obj.maximum_attendees is None:
+            return None
+        if obj.waitlist_waiting:
+            return 0
+        held = getattr(obj, "total_registrations_count", 0)
+        return max(0, obj.maximum_attendees - held - obj.waitlist_offered)
 
     @staticmethod
     def resolve_price(obj) -> float | None:

@@ -1,7 +1,7 @@
 from dataclasses import dataclass
 from math import ceil
 
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -16,10 +16,13 @@ PAGE_SIZES = (5, 10, 20, 50)
 
 
 def with_registration_counts(queryset: QuerySet) -> QuerySet:
-    """Counts come from the registration rows, in the same query as the events."""
+    """Counts from the registration rows, in the same query as the events (staff views).
+    The total is the seats held: Pending and Approved."""
     status = Registration.Status
     return queryset.annotate(
-        total_registrations_count=Count("registrations"),
+        total_registrations_count=Count(
+            "registrations", filter=Q(registrations__registration_status__in=Registration.HOLDING_SEATS)
+        ),
         approved_registrations_count=Count(
             "registrations", filter=Q(registrations__registration_status=status.APPROVED)
         ),
@@ -57,6 +60,16 @@ def event_list(
     return with_registration_counts(queryset).order_by(ordering, tiebreak)
 
 
+def with_stored_counts(queryset: QuerySet) -> QuerySet:
+    """The counters stored on the event (services/registrations/capacity.py), under the names the
+    API uses: the public pages read them without a join."""
+    return queryset.annotate(
+        total_registrations_count=F("registrations_total"),
+        approved_registrations_count=F("registrations_approved"),
+        pending_registrations_count=F("registrations_pending"),
+    )
+
+
 @dataclass(frozen=True)
 class Page:
     results: list
@@ -66,12 +79,22 @@ class Page:
     total_pages: int
 
 
-def paginate(queryset: QuerySet, *, page: int | None, page_size: int | None) -> Page:
-    """One page, counted and sliced in the database; a page past the end shows the last one."""
+def paginate(
+    queryset: QuerySet, *, page: int | None, page_size: int | None, sizes: tuple[int, ...] | None = PAGE_SIZES
+) -> Page:
+    """One page, counted and sliced in the database; a page past the end shows the last one.
+    `sizes`: the page sizes allowed (None: any from 1 to 100)."""
     size = page_size or 10
-    if size not in PAGE_SIZES:
+    if sizes is not None and size not in sizes:
+        allowed = ", ".join(str(n) for n in sizes)
         raise ValidationFailed(
-            _("Page size must be 5, 10, 20 or 50."), fields={"page_size": _("Not one of the allowed values.")}
+            _("Page size must be one of %(sizes)s.") % {"sizes": allowed},
+            fields={"page_size": _("Not one of the allowed values.")},
+        )
+    if sizes is None and not 1 <= size <= 100:
+        raise ValidationFailed(
+            _("Page size must be between 1 and 100."),
+            fields={"page_size": _("Not one of the allowed values.")},
         )
     if page is not None and page < 1:
         raise ValidationFailed(_("Page must be 1 or more."), fields={"page": _("This value is too small.")})
@@ -86,13 +109,13 @@ def public_event_list() -> QuerySet:
     """Upcoming published events, soonest first."""
     today = timezone.localdate()
     queryset = Event.objects.filter(status=Event.Status.PUBLISHED, date__gte=today)
-    return with_registration_counts(queryset).order_by("date", "time", "pk")
+    return with_stored_counts(queryset).order_by("date", "time", "pk")
 
 
 def public_event_get(*, event_id: int) -> Event:
     """A published or completed event; drafts and cancelled ones do not exist for the public."""
     event = (
-        with_registration_counts(Event.objects.filter(pk=event_id))
+        with_stored_counts(Event.objects.filter(pk=event_id))
         .filter(status__in=[Event.Status.PUBLISHED, Event.Status.COMPLETED])
         .first()
     )

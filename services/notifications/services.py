@@ -83,6 +83,9 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
         headers={"Message-ID": notification.message_id},
     )
     message.attach_alternative(html, "text/html")
+    # Attachments are stored with the row (a calendar invite), so every attempt sends the same.
+    for attachment in notification.context.get("_attachments", []):
+        message.attach(attachment["filename"], attachment["content"], attachment["mimetype"])
     return message
 
 

@@ -22,10 +22,12 @@ const members = page(() => import('../features/members/pages/members-page'), 'Me
 const registrationsOverview = page(
   () => import('../features/registrations/pages/registrations-overview-page'),
   'RegistrationsOverviewPage',
+  ['registrations-admin', 'events-admin', 'events'],
 );
 const eventRegistrations = page(
   () => import('../features/registrations/pages/event-registrations-page'),
   'EventRegistrationsPage',
+  ['registrations-admin', 'events-admin', 'events'],
 );
 const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage', ['auth']);
 const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage', ['auth', 'dashboard']);

@@ -29,6 +29,7 @@ const conference = page(() => import('../features/events/pages/conference-page')
 const registration = page(
   () => import('../features/registrations/pages/registration-page'),
   'RegistrationPage',
+  ['events', 'registration'],
 );
 const membership = page(() => import('../features/members/pages/membership-page'), 'MembershipPage');
 

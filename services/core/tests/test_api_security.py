@@ -22,6 +22,9 @@ PUBLIC = {
     ("GET", "/api/management/public-events/"),
     ("GET", "/api/management/public-events/{event_id}/"),
     ("GET", "/api/management/events/"),  # ?status=Published only; anything else answers 401
+    ("POST", "/api/management/events/{event_id}/register/"),
+    ("POST", "/api/management/events/{event_id}/waitlist/"),
+    ("POST", "/api/management/waitlist-offers/check/"),
 }
 
 

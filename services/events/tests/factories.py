@@ -15,8 +15,11 @@ def make_event(title="Interpreters Conference", *, status=Event.Status.PUBLISHED
 
 
 def register(event, n, status=Registration.Status.PENDING):
+    """n registrations made directly (no e-mails), the event's stored counters brought up to date."""
+    from services.registrations.services import event_capacity_recompute
+
     start = Registration.objects.count()
-    return [
+    made = [
         Registration.objects.create(
             event=event,
             full_name=f"Person {i}",
@@ -24,6 +27,9 @@ def register(event, n, status=Registration.Status.PENDING):
             phone=f"+2507880{i:05d}",
             preferred_language="English",
             registration_status=status,
+            payment_reference=f"T{i:05d}",
         )
         for i in range(start, start + n)
     ]
+    event_capacity_recompute(event_id=event.pk)
+    return made

@@ -1,0 +1,177 @@
+"""Seats of an event, always counted from the rows while the event's row is locked.
+
+Every change that takes or frees a seat (a registration, a decision, an offer) locks the event
+row first (`locked_event`): on PostgreSQL with SELECT … FOR UPDATE, on the embedded SQLite by the
+IMMEDIATE transactions that settings.py asks for (one writer at a time). The count and the write
+therefore never interleave with another request's, so an event is never overbooked."""
+
+import hashlib
+import secrets
+from dataclasses import dataclass
+from datetime import timedelta
+
+from django.conf import settings
+from django.db.models import Count, Q
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from services.core.errors import ApplicationError, NotFound
+from services.events.models import Event
+from services.notifications.services import notification_queue
+
+from .cleaning import LANGUAGE_CODES
+from .models import Registration, WaitlistEntry
+
+
+@dataclass(frozen=True)
+class Seats:
+    total: int  # held: Pending + Approved
+    pending: int
+    approved: int
+    waiting: int
+    offered: int  # held for open waiting-list offers
+    maximum: int | None
+
+    @property
+    def open(self) -> int | None:
+        """Seats a newcomer can take: none while people wait, since freed seats go to them."""
+        if self.maximum is None:
+            return None
+        if self.waiting:
+            return 0
+        return max(0, self.maximum - self.total - self.offered)
+
+    @property
+    def free_for_waitlist(self) -> int:
+        if self.maximum is None:
+            return self.waiting
+        return max(0, self.maximum - self.total - self.offered)
+
+
+class EventFull(ApplicationError):
+    status = 409
+    code = "event_full"
+
+
+def event_full_error(event: Event) -> EventFull:
+    return EventFull(
+        _(
+            "This event has reached its maximum capacity (%(seats)d seats). "
+            "Please contact the organizer before registering."
+        )
+        % {"seats": event.maximum_attendees},
+        extra={"waitlist": True},
+    )
+
+
+def locked_event(event_id: int) -> Event:
+    """The event row, locked until the surrounding transaction ends."""
+    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    if event is None:
+        raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
+    return event
+
+
+def count_seats(event: Event) -> Seats:
+    """Two aggregate queries over the rows (registrations, waiting list)."""
+    status = Registration.Status
+    counts = Registration.objects.filter(event=event).aggregate(
+        pending=Count("pk", filter=Q(registration_status=status.PENDING)),
+        approved=Count("pk", filter=Q(registration_status=status.APPROVED)),
+    )
+    now = timezone.now()
+    waitlist = WaitlistEntry.objects.filter(event=event).aggregate(
+        waiting=Count("pk", filter=Q(status=WaitlistEntry.Status.WAITING)),
+        offered=Count("pk", filter=Q(status=WaitlistEntry.Status.OFFERED, offer_expires_at__gt=now)),
+    )
+    return Seats(
+        total=counts["pending"] + counts["approved"],
+        pending=counts["pending"],
+        approved=counts["approved"],
+        waiting=waitlist["waiting"],
+        offered=waitlist["offered"],
+        maximum=event.maximum_attendees,
+    )
+
+
+def store_counters(event: Event, seats: Seats) -> bool:
+    """Write the counters the public pages read; True when they had drifted from the rows."""
+    values = {
+        "registrations_total": seats.total,
+        "registrations_pending": seats.pending,
+        "registrations_approved": seats.approved,
+        "waitlist_waiting": seats.waiting,
+        "waitlist_offered": seats.offered,
+    }
+    drifted = any(getattr(event, name) != value for name, value in values.items())
+    Event.objects.filter(pk=event.pk).update(counters_updated_at=timezone.now(), **values)
+    for name, value in values.items():
+        setattr(event, name, value)
+    return drifted
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def offer_link(event_id: int, token: str) -> str:
+    return f"{settings.FRONTEND_URL}/registration?eventId={event_id}#offer={token}"
+
+
+def _offer_seats(event: Event, seats: Seats) -> int:
+    """Offer each free seat to the earliest person waiting (the event row is locked)."""
+    free = seats.free_for_waitlist
+    if free <= 0 or event.status != Event.Status.PUBLISHED or event.date < timezone.localdate():
+        return 0
+    now = timezone.now()
+    expires = now + timedelta(hours=settings.WAITLIST_OFFER_HOURS)
+    offered = 0
+    for entry in WaitlistEntry.objects.filter(event=event, status=WaitlistEntry.Status.WAITING)[:free]:
+        token = secrets.token_urlsafe(32)
+        entry.status = WaitlistEntry.Status.OFFERED
+        entry.offer_token_hash = token_hash(token)
+        entry.offered_at = now
+        entry.offer_expires_at = expires
+        entry.save(update_fields=["status", "offer_token_hash", "offered_at", "offer_expires_at"])
+        # Queued in the same transaction as the offer: one offer, one e-mail.
+        notification_queue(
+            template="waitlist_offer",
+            recipient=entry.email,
+            language=LANGUAGE_CODES.get(entry.preferred_language, "en"),
+            context={
+                "name": entry.full_name,
+                "event_title": event.title,
+                "event_date": event.date.isoformat(),
+                "link": offer_link(event.pk, token),
+                "expires_at": timezone.localtime(expires).strftime("%Y-%m-%d %H:%M"),
+                "_secret": ["link"],
+            },
+        )
+        offered += 1
+    return offered
+
+
+def expire_offers(event: Event) -> int:
+    """Offers past their time pass on: the entry is expired and its seat counts as free again."""
+    return WaitlistEntry.objects.filter(
+        event=event, status=WaitlistEntry.Status.OFFERED, offer_expires_at__lte=timezone.now()
+    ).update(status=WaitlistEntry.Status.EXPIRED, offer_token_hash="")
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    drifted: bool
+    offered: int
+    expired: int
+
+
+def recompute_locked(event: Event) -> Recomputed:
+    """Counters from the rows, expired offers passed on, free seats offered. The caller holds
+    the event's lock (inside a transaction)."""
+    expired = expire_offers(event)
+    seats = count_seats(event)
+    offered = _offer_seats(event, seats)
+    if offered:
+        seats = count_seats(event)
+    drifted = store_counters(event, seats)
+    return Recomputed(drifted=drifted, offered=offered, expired=expired)

@@ -1,0 +1,131 @@
+"""What a visitor's registration (or waiting-list) form must hold (SPEC §5), checked on the server
+whatever the browser did. Every fault is named on its field, with SPEC's text where it has one."""
+
+from typing import Any
+
+import phonenumbers
+from django.core.exceptions import ValidationError
+from django.core.validators import validate_email
+from django.utils.translation import gettext as _
+
+from services.core.errors import ValidationFailed
+
+LANGUAGES = ("English", "Kinyarwanda", "Kiswahili", "French")
+# The language code e-mails to a registrant are written in.
+LANGUAGE_CODES = {"English": "en", "Kinyarwanda": "rw", "Kiswahili": "sw", "French": "fr"}
+DISABILITIES = ("None", "Visual Impairment", "Hearing Impairment", "Mobility Impairment", "Other")
+PAYMENT_METHODS = ("Mobile Money", "Bank Transfer")
+PHONE_REGION = "RW"  # a number typed without +country is Rwandan
+
+NAME_MAX = 150
+EMAIL_MAX = 254
+PHONE_MAX = 30
+DETAILS_MAX = 500
+NOTES_MAX = 1000
+TRANSACTION_ID_MAX = 100
+
+
+def _too_long(limit: int) -> str:
+    return _("Please keep this under %(limit)d characters.") % {"limit": limit}
+
+
+def normalise_phone(raw: str) -> str | None:
+    """The number in E.164 form (+250788123456), or None when it cannot be a phone number."""
+    try:
+        number = phonenumbers.parse(raw, PHONE_REGION)
+    except phonenumbers.NumberParseException:
+        return None
+    if not phonenumbers.is_possible_number(number):
+        return None
+    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
+
+
+def _text(data: dict[str, Any], name: str) -> str:
+    value = data.get(name)
+    return value.strip() if isinstance(value, str) else ""
+
+
+def clean_registrant(data: dict[str, Any]) -> dict[str, Any]:
+    """The registrant's fields, trimmed and normalised; ValidationFailed naming each bad one."""
+    errors: dict[str, str] = {}
+    full_name = _text(data, "full_name")
+    phone_raw = _text(data, "phone")
+    email = _text(data, "email")
+    language = _text(data, "preferred_language")
+    disability = _text(data, "disability") or ""
+    details = _text(data, "disability_details")
+
+    if not full_name:
+        errors["full_name"] = _("Full name is required")
+    elif len(full_name) > NAME_MAX:
+        errors["full_name"] = _too_long(NAME_MAX)
+
+    phone = None
+    if not phone_raw:
+        errors["phone"] = _("Phone number is required")
+    elif len(phone_raw) > PHONE_MAX or (phone := normalise_phone(phone_raw)) is None:
+        errors["phone"] = _("Please enter a valid phone number.")
+
+    if not email:
+        errors["email"] = _("Email is required")
+    elif len(email) > EMAIL_MAX:
+        errors["email"] = _too_long(EMAIL_MAX)
+    else:
+        try:
+            validate_email(email)
+        except ValidationError:
+            errors["email"] = _("Please enter a valid e-mail address.")
+
+    if language not in LANGUAGES:
+        errors["preferred_language"] = _("Please select a language")
+    if disability not in DISABILITIES:
+        errors["disability"] = _("Please select an option")
+    if disability == "Other" and not details:
+        errors["disability_details"] = _("Please specify your disability")
+    elif len(details) > DETAILS_MAX:
+        errors["disability_details"] = _too_long(DETAILS_MAX)
+
+    if data.get("agree_to_terms") is False:
+        errors["agree_to_terms"] = _("Please accept the terms to register.")
+
+    if errors:
+        raise ValidationFailed(next(iter(errors.values())), fields=errors)
+    return {
+        "full_name": full_name,
+        "phone": phone,
+        "email": email,
+        "preferred_language": language,
+        "needs_interpreter": bool(data.get("needs_interpreter")),
+        "disability": disability,
+        # Details only mean something for "Other"; kept for any choice when given.
+        "disability_details": details,
+    }
+
+
+def clean_decision(data: dict[str, Any]) -> dict[str, str]:
+    """The approve/reject form (SPEC §5)."""
+    from .models import Registration
+
+    errors: dict[str, str] = {}
+    status = _text(data, "registration_status")
+    transaction_id = _text(data, "transaction_id")
+    method = _text(data, "payment_method")
+    notes = _text(data, "payment_notes")
+    if status not in (Registration.Status.APPROVED, Registration.Status.REJECTED):
+        errors["registration_status"] = _("Choose Approved or Rejected.")
+    if not transaction_id:
+        errors["transaction_id"] = _("Transaction ID is required")
+    elif len(transaction_id) > TRANSACTION_ID_MAX:
+        errors["transaction_id"] = _too_long(TRANSACTION_ID_MAX)
+    if method not in PAYMENT_METHODS:
+        errors["payment_method"] = _("Payment method is required")
+    if len(notes) > NOTES_MAX:
+        errors["payment_notes"] = _too_long(NOTES_MAX)
+    if errors:
+        raise ValidationFailed(_("Please fill in all required fields"), fields=errors)
+    return {
+        "registration_status": status,
+        "transaction_id": transaction_id,
+        "payment_method": method,
+        "payment_notes": notes,
+    }

@@ -1,0 +1,106 @@
+"""What the worker does when a registration changes: the e-mails (each one row, once per message
+whatever the redeliveries) and the capacity recomputation that refreshes the public counters."""
+
+from django.conf import settings
+from django.db import transaction
+
+from services.events import public_cache
+from services.notifications.services import notification_queue
+from services.outbox.registry import subscribe
+
+from .cleaning import LANGUAGE_CODES
+from .domain_events import RegistrationApproved, RegistrationRejected, RegistrationSubmitted, WaitlistJoined
+from .invite import registration_invite
+from .models import Registration, WaitlistEntry
+from .services import event_capacity_recompute, registrant_context
+
+
+def _registration(registration_id: int) -> Registration | None:
+    return Registration.objects.select_related("event").filter(pk=registration_id).first()
+
+
+def _to_registrant(registration: Registration, template: str, message, **context) -> None:
+    notification_queue(
+        template=template,
+        recipient=registration.email,
+        language=LANGUAGE_CODES.get(registration.preferred_language, "en"),
+        context={**registrant_context(registration), **context},
+        source_message=message,
+    )
+
+
+@subscribe(RegistrationSubmitted.topic)
+def send_registration_received(event: RegistrationSubmitted, message) -> None:
+    """The registrant learns the amount, the reference and how to pay; the event's contact (or
+    the association's inbox) learns who registered."""
+    registration = _registration(event.registration_id)
+    if registration is None:
+        return
+    _to_registrant(registration, "registration_received", message)
+    notification_queue(
+        template="registration_notice",
+        recipient=registration.event.contact_email or settings.ASSOCIATION["email"],
+        context={
+            **registrant_context(registration),
+            "email": registration.email,
+            "phone": registration.phone,
+            "needs_interpreter": registration.needs_interpreter,
+            "disability": registration.disability,
+            "disability_details": registration.disability_details,
+            "manage_link": f"{settings.FRONTEND_URL}/dashboard/registrations/{registration.event_id}",
+        },
+        source_message=message,
+    )
+
+
+@subscribe(RegistrationApproved.topic)
+def send_registration_approved(event: RegistrationApproved, message) -> None:
+    registration = _registration(event.registration_id)
+    if registration is None or registration.registration_status != Registration.Status.APPROVED:
+        return  # changed again before the worker came: the later event's e-mail says what holds
+    invite = {
+        "filename": "invite.ics",
+        "content": registration_invite(registration),
+        "mimetype": "text/calendar",
+    }
+    _to_registrant(registration, "registration_approved", message, _attachments=[invite])
+
+
+@subscribe(RegistrationRejected.topic)
+def send_registration_rejected(event: RegistrationRejected, message) -> None:
+    registration = _registration(event.registration_id)
+    if registration is None or registration.registration_status != Registration.Status.REJECTED:
+        return
+    _to_registrant(
+        registration, "registration_rejected", message, payment_deadline=event.reason == "payment_deadline"
+    )
+
+
+@subscribe(WaitlistJoined.topic)
+def send_waitlist_joined(event: WaitlistJoined, message) -> None:
+    entry = WaitlistEntry.objects.select_related("event").filter(pk=event.entry_id).first()
+    if entry is None:
+        return
+    notification_queue(
+        template="waitlist_joined",
+        recipient=entry.email,
+        language=LANGUAGE_CODES.get(entry.preferred_language, "en"),
+        context={
+            "name": entry.full_name,
+            "event_title": entry.event.title,
+            "event_date": entry.event.date.isoformat(),
+            "offer_hours": int(settings.WAITLIST_OFFER_HOURS),
+        },
+        source_message=message,
+    )
+
+
+def _recompute(event, message) -> None:
+    """Counters from the rows, freed seats offered to the waiting list, then the public pages
+    rebuilt (after commit, so no reader caches the old counts again)."""
+    event_capacity_recompute(event_id=event.event_id)
+    transaction.on_commit(public_cache.invalidate)
+
+
+for _topic in (RegistrationSubmitted, RegistrationApproved, RegistrationRejected, WaitlistJoined):
+    subscribe(_topic.topic, name=f"registrations.recompute_capacity.{_topic.topic}")(_recompute)

@@ -1,0 +1,47 @@
+"""The calendar invite (.ics) attached to a confirmed seat, built with `icalendar`."""
+
+from datetime import UTC, datetime, time, timedelta
+from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo
+
+from django.conf import settings
+from icalendar import Calendar
+from icalendar import Event as CalendarEvent
+
+from .models import Registration
+
+
+def event_uid(registration: Registration) -> str:
+    """Stable: the same registration always gives the same UID, so a second invite updates the
+    first in the registrant's calendar instead of adding a copy."""
+    domain = urlsplit(settings.FRONTEND_URL).hostname or "localhost"
+    return f"registration-{registration.pk}-event-{registration.event_id}@{domain}"
+
+
+def registration_invite(registration: Registration) -> str:
+    event = registration.event
+    link = f"{settings.FRONTEND_URL}/event/{event.pk}"
+    calendar = Calendar()
+    calendar.add("prodid", f"-//{settings.ASSOCIATION['short_name']}//Event registrations//EN")
+    calendar.add("version", "2.0")
+    calendar.add("method", "PUBLISH")
+    entry = CalendarEvent()
+    entry.add("uid", event_uid(registration))
+    entry.add("dtstamp", datetime.now(UTC))
+    entry.add("summary", event.title)
+    entry.add("location", event.location)
+    entry.add("url", link)
+    entry.add(
+        "description",
+        f"{event.subtitle or event.title}\n{link}\nReference: {registration.payment_reference or ''}",
+    )
+    if event.time is None:  # a whole-day event
+        entry.add("dtstart", event.date)
+        entry.add("dtend", event.date + timedelta(days=1))
+    else:
+        start = datetime.combine(event.date, event.time or time(0), tzinfo=ZoneInfo(settings.TIME_ZONE))
+        # Universal time: every calendar reads it without a VTIMEZONE block.
+        entry.add("dtstart", start.astimezone(UTC))
+        entry.add("dtend", (start + timedelta(hours=settings.EVENT_DEFAULT_DURATION_HOURS)).astimezone(UTC))
+    calendar.add_component(entry)
+    return calendar.to_ical().decode()

@@ -1,0 +1,74 @@
+"""How to pay for a seat: the same words on screen (the registration answer) and in e-mails."""
+
+from decimal import Decimal
+from typing import Any
+
+from django.conf import settings
+from django.utils.translation import gettext as _
+
+from services.events.models import Event
+
+CURRENCY = "Rwf"
+
+
+def amount_text(amount: Decimal) -> str:
+    """5000 → '5,000 Rwf' (SPEC: thousands separators, then Rwf)."""
+    whole = amount == amount.to_integral_value()
+    number = f"{amount:,.0f}" if whole else f"{amount:,.2f}"
+    return f"{number} {CURRENCY}"
+
+
+def payment_details(event: Event, reference: str) -> dict[str, Any]:
+    details = settings.PAYMENT_DETAILS
+    association = settings.ASSOCIATION
+    paid = event.price is not None and event.price > 0
+    contact_email = event.contact_email or association["email"]
+    contact_phone = event.contact_phone or association["phone"]
+    if paid:
+        amount = amount_text(event.price)
+        status = _("Pending payment: your seat is confirmed once we receive it.")
+        methods = {
+            "Mobile Money": _(
+                "Send %(amount)s to %(number)s (%(name)s) and write the reference %(reference)s "
+                "in the message."
+            )
+            % {
+                "amount": amount,
+                "number": details["mobile_money_number"],
+                "name": details["mobile_money_name"],
+                "reference": reference,
+            },
+            "Bank Transfer": _(
+                "Pay %(amount)s to %(bank)s, account %(account)s (%(holder)s), with the reference "
+                "%(reference)s."
+            )
+            % {
+                "amount": amount,
+                "bank": details["bank_name"],
+                "account": details["bank_account"],
+                "holder": details["bank_account_name"],
+                "reference": reference,
+            },
+        }
+        next_steps = _(
+            "Pay with Mobile Money or a bank transfer and write your reference %(reference)s in the "
+            "payment message. We confirm your seat by e-mail once the payment arrives."
+        ) % {"reference": reference}
+    else:
+        amount = ""
+        status = _("This event is free: no payment is needed. We confirm your seat by e-mail.")
+        methods = {}
+        next_steps = _("Keep your reference %(reference)s. We confirm your seat by e-mail.") % {
+            "reference": reference
+        }
+    return {
+        "amount": float(event.price) if paid else None,
+        "amount_text": amount,
+        "currency": CURRENCY,
+        "payment_status": status,
+        "methods": methods,
+        "next_steps": next_steps,
+        "contact_message": _("Questions about payment or access? Contact the organisers:"),
+        "contact_email": contact_email,
+        "contact_phone": contact_phone,
+    }

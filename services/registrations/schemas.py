@@ -1,0 +1,231 @@
+from datetime import date, datetime, time
+from typing import Literal
+
+from ninja import Schema
+
+
+class RegistrationIn(Schema):
+    """Every field optional here: the service answers SPEC's message for each missing one."""
+
+    full_name: str | None = None
+    phone: str | None = None
+    email: str | None = None
+    preferred_language: str | None = None
+    needs_interpreter: bool = False
+    disability: str | None = None
+    disability_details: str | None = None
+    agree_to_terms: bool | None = None
+    offer_token: str | None = None
+
+
+class DecisionIn(Schema):
+    registration_status: str = ""
+    transaction_id: str = ""
+    payment_method: str = ""
+    payment_notes: str = ""
+
+
+class OfferCheckIn(Schema):
+    token: str = ""
+
+
+class RegistrationFilters(Schema):
+    search: str | None = None
+    status: Literal["Pending", "Approved", "Rejected"] | None = None
+    page: int | None = None
+    page_size: int | None = None  # 10, 20 or 50
+
+
+class OverviewFilters(Schema):
+    status: Literal["Draft", "Published", "Completed", "Cancelled"] | None = None
+    page: int | None = None
+    page_size: int | None = None
+
+
+class RegistrationOut(Schema):
+    id: int
+    event_id: int
+    event_title: str
+    full_name: str
+    email: str
+    phone: str
+    preferred_language: str
+    needs_interpreter: bool
+    disability: str
+    disability_details: str
+    registration_date: datetime
+    registration_status: str
+    transaction_id: str
+    payment_method: str
+    payment_notes: str
+    payment_reference: str | None
+    decided_by: str | None
+    decided_at: datetime | None
+    reminder_sent_at: datetime | None
+
+    @staticmethod
+    def resolve_event_title(obj) -> str:
+        return obj.event.title
+
+    @staticmethod
+    def resolve_decided_by(obj) -> str | None:
+        user = obj.decided_by
+        if user is None:
+            return None
+        return user.get_full_name() or user.get_username()
+
+
+class RegisteredOut(Schema):
+    id: int
+    event_id: int
+    event_title: str
+    full_name: str
+    email: str
+    phone: str
+    registration_status: str
+    payment_reference: str
+    amount: float | None
+    currency: str
+
+
+class PaymentInfo(Schema):
+    status: str
+    amount: float | None
+    amount_text: str
+    currency: str
+    reference: str
+    methods: dict[str, str]
+
+
+class ContactInfo(Schema):
+    message: str
+    email: str
+    phone: str
+
+
+class RegistrationAnswer(Schema):
+    registration: RegisteredOut
+    payment_reference: str
+    payment_info: PaymentInfo
+    contact_info: ContactInfo
+    next_steps: str
+
+
+class WaitlistEntryRef(Schema):
+    id: int
+    event_id: int
+    position: int | None
+
+
+class WaitlistJoinAnswer(Schema):
+    waitlist_entry: WaitlistEntryRef
+    message: str
+
+
+class Registrant(Schema):
+    full_name: str
+    email: str
+    phone: str
+    preferred_language: str
+    needs_interpreter: bool
+    disability: str
+    disability_details: str
+
+
+class OfferCheckOut(Schema):
+    valid: bool
+    event_id: int | None = None
+    expires_at: datetime | None = None
+    registrant: Registrant | None = None
+
+
+class EventBrief(Schema):
+    id: int
+    title: str
+    date: date
+    time: time | None
+    status: str
+    location: str
+    price: float | None
+
+    @staticmethod
+    def resolve_price(obj) -> float | None:
+        return float(obj.price) if obj.price is not None else None
+
+
+class AccessNeeds(Schema):
+    needs_interpreter: int
+    disabilities: dict[str, int]
+
+
+class EventRegistrationsOut(Schema):
+    event: EventBrief
+    registrations: list[RegistrationOut]
+    total_registrations: int
+    pending_registrations: int
+    approved_registrations: int
+    rejected_registrations: int
+    maximum_attendees: int | None
+    available_seats: int | None
+    open_seats: int | None
+    waitlist_count: int
+    access_needs: AccessNeeds
+    count: int | None = None
+    page: int | None = None
+    page_size: int | None = None
+    total_pages: int | None = None
+
+
+class DecisionOut(Schema):
+    registration: RegistrationOut
+    message: str
+
+
+class EventSummary(Schema):
+    id: int
+    title: str
+    status: str
+    date: date
+    time: time | None
+    location: str
+    maximum_attendees: int | None
+    total_registrations_count: int
+    pending_registrations_count: int
+    approved_registrations_count: int
+    available_seats: int | None
+
+    @staticmethod
+    def resolve_available_seats(obj) -> int | None:
+        if obj.maximum_attendees is None:
+            return None
+        return max(0, obj.maximum_attendees - obj.approved_registrations_count)
+
+
+class OverviewOut(Schema):
+    results: list[EventSummary]
+    count: int
+    page: int
+    page_size: int
+    total_pages: int
+    status_counts: dict[str, int]
+
+
+class WaitlistEntryOut(Schema):
+    id: int
+    full_name: str
+    email: str
+    phone: str
+    preferred_language: str
+    needs_interpreter: bool
+    disability: str
+    disability_details: str
+    status: str
+    position: int | None
+    created_at: datetime
+    offered_at: datetime | None
+    offer_expires_at: datetime | None
+
+
+class WaitlistOut(Schema):
+    results: list[WaitlistEntryOut]
+    waiting: int

@@ -1,0 +1,88 @@
+from django.db.models import Count, Q, QuerySet
+
+from services.core.errors import NotFound
+from services.events.models import Event
+from services.events.selectors import Page, paginate, with_registration_counts
+
+from .capacity import Seats, count_seats
+from .models import Registration, WaitlistEntry
+
+OVERVIEW_PAGE_SIZE = 6
+REGISTRATIONS_PAGE_SIZES = (10, 20, 50)
+
+
+def event_or_404(event_id: int) -> Event:
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise NotFound(_not_found())
+    return event
+
+
+def _not_found() -> str:
+    from django.utils.translation import gettext as _
+
+    return _("Not Found! The event you're looking for doesn't exist.")
+
+
+def registration_list(*, event: Event, search: str | None = None, status: str | None = None) -> QuerySet:
+    queryset = Registration.objects.filter(event=event).select_related("event", "decided_by")
+    if status:
+        queryset = queryset.filter(registration_status=status)
+    if search and search.strip():
+        term = search.strip()
+        queryset = queryset.filter(
+            Q(full_name__icontains=term)
+            | Q(email__icontains=term)
+            | Q(phone__icontains=term)
+            | Q(payment_reference__iexact=term)
+        )
+    return queryset.order_by("-registration_date", "-pk")
+
+
+def registrations_page(queryset: QuerySet, *, page: int | None, page_size: int | None) -> Page:
+    return paginate(queryset, page=page, page_size=page_size or 20, sizes=REGISTRATIONS_PAGE_SIZES)
+
+
+def access_needs(event: Event) -> dict:
+    """How many registrants holding a seat need an interpreter, and the disabilities declared."""
+    holding = Registration.objects.filter(event=event, registration_status__in=Registration.HOLDING_SEATS)
+    rows = holding.values("disability").annotate(
+        n=Count("pk"), interpreters=Count("pk", filter=Q(needs_interpreter=True))
+    )
+    disabilities = {row["disability"]: row["n"] for row in rows if row["disability"] != "None"}
+    return {"needs_interpreter": sum(row["interpreters"] for row in rows), "disabilities": disabilities}
+
+
+def event_seats(event: Event) -> tuple[Seats, int]:
+    """The seats from the rows, and the number of rejected registrations."""
+    rejected = Registration.objects.filter(
+        event=event, registration_status=Registration.Status.REJECTED
+    ).count()
+    return count_seats(event), rejected
+
+
+def overview(*, status: str | None, page: int | None, page_size: int | None) -> tuple[Page, dict[str, int]]:
+    """Every event's registration counts, one page of events in one query, plus the number of
+    events per status (the tabs)."""
+    queryset = Event.objects.all()
+    if status:
+        queryset = queryset.filter(status=status)
+    events = with_registration_counts(queryset).order_by("-date", "-pk")
+    result = paginate(events, page=page, page_size=page_size or OVERVIEW_PAGE_SIZE, sizes=None)
+    status_counts = {
+        row["status"]: row["n"] for row in Event.objects.values("status").annotate(n=Count("pk")).order_by()
+    }
+    ordered = {name: status_counts[name] for name in Event.Status.values if status_counts.get(name)}
+    return result, ordered
+
+
+def waitlist(event: Event) -> list[WaitlistEntry]:
+    entries = list(WaitlistEntry.objects.filter(event=event).order_by("created_at", "pk"))
+    position = 0
+    for entry in entries:
+        if entry.status == WaitlistEntry.Status.WAITING:
+            position += 1
+            entry.position = position
+        else:
+            entry.position = None
+    return entries

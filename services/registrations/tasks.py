@@ -1,0 +1,28 @@
+from celery import shared_task
+
+from . import services
+
+
+@shared_task(name="registrations.recompute_capacity", acks_late=True)
+def recompute_capacity(event_id: int) -> bool:
+    return services.event_capacity_recompute(event_id=event_id)
+
+
+@shared_task(name="registrations.reconcile_counters", acks_late=True)
+def reconcile_counters() -> dict:
+    return services.counters_reconcile()
+
+
+@shared_task(name="registrations.send_payment_reminders", acks_late=True)
+def send_payment_reminders() -> int:
+    return services.payment_reminders_send()
+
+
+@shared_task(name="registrations.enforce_payment_deadline", acks_late=True)
+def enforce_payment_deadline() -> int:
+    return services.payment_deadline_enforce()
+
+
+@shared_task(name="registrations.expire_waitlist_offers", acks_late=True)
+def expire_waitlist_offers() -> int:
+    return services.waitlist_offers_expire()
