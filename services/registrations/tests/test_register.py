@@ -125,7 +125,8 @@ def test_a_full_event_refuses_with_the_capacity_text_and_offers_the_waiting_list
     body = response.json()
     assert body["code"] == "event_full"
     assert body["detail"] == (
-        "This event has reached its maximum capacity (2 seats). Please contact the organizer before registering."
+        "This event has reached its maximum capacity (2 seats). "
+        "Please contact the organizer before registering."
     )
     assert body["waitlist"] is True
     assert Registration.objects.count() == 2
