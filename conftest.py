@@ -60,6 +60,18 @@ def wait_for(
     raise AssertionError(f"Timed out after {timeout:.0f} s waiting for {what}")
 
 
+def mails_to(mail_dir: Path, address: str) -> list:
+    """The e-mail files (.eml, parsed) written to `address`, oldest first."""
+    from email import message_from_bytes, policy
+
+    found = []
+    for path in sorted(mail_dir.glob("*.eml"), key=lambda p: p.stat().st_mtime_ns):
+        mail = message_from_bytes(path.read_bytes(), policy=policy.default)
+        if mail["To"] == address:
+            found.append(mail)
+    return found
+
+
 def child_database_url() -> str:
     from django.db import connection
 

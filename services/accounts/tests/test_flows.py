@@ -1,24 +1,14 @@
 """The reset flow through a real worker: the e-mail arrives with a working, single-use link."""
 
 import re
-from email import message_from_bytes
 
 import pytest
 
-from conftest import wait_for
+from conftest import mails_to, wait_for
 
 from .factories import make_user
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
-
-
-def mails_to(mail_dir, address):
-    found = []
-    for path in sorted(mail_dir.glob("*.eml")):
-        mail = message_from_bytes(path.read_bytes())
-        if mail["To"] == address:
-            found.append(mail)
-    return found
 
 
 def text_of(mail) -> str:

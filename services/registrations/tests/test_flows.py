@@ -1,0 +1,45 @@
+"""Register, approve, read the two e-mails: through the outbox and a real `celery worker`."""
+
+import pytest
+from icalendar import Calendar
+
+from conftest import mails_to, wait_for
+from services.events.tests.factories import make_event
+from services.notifications.models import Notification
+
+from .helpers import VALID, decide, register
+
+pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_registrant_gets_how_to_pay_then_a_confirmation_with_an_invite(
+    client, staff_client, celery_worker, mail_dir
+):
+    event = make_event("Deaf Awareness Week", price=3000, maximum_attendees=20, time="10:00")
+    answer = register(client, event.pk).json()
+    reference = answer["payment_reference"]
+
+    [received] = wait_for(lambda: mails_to(mail_dir, VALID["email"]), what="the registration e-mail")
+    assert reference in received["Subject"]
+    text = received.get_body(preferencelist=("plain",)).get_content()
+    assert "3,000 Rwf" in text and reference in text
+    wait_for(
+        lambda: Notification.objects.filter(template="registration_notice", status="sent").exists(),
+        what="the organiser's notice",
+    )
+
+    assert decide(staff_client, answer["registration"]["id"], "Approved", "MP-42").status_code == 200
+    mails = wait_for(
+        lambda: m if len(m := mails_to(mail_dir, VALID["email"])) == 2 else None, what="the confirmation"
+    )
+    confirmation = mails[1]
+    assert "confirmed" in confirmation["Subject"]
+    [invite] = [
+        part for part in confirmation.iter_attachments() if part.get_content_type() == "text/calendar"
+    ]
+    (vevent,) = Calendar.from_ical(invite.get_content()).walk("VEVENT")
+    assert str(vevent["summary"]) == "Deaf Awareness Week"
+    # Each e-mail once, whatever the redeliveries.
+    assert Notification.objects.filter(recipient=VALID["email"]).count() == 2
+    event.refresh_from_db()
+    assert (event.registrations_approved, event.registrations_pending) == (1, 0)
