@@ -33,10 +33,12 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
-from bench_loadgen import fetch_once  # noqa: E402
+from bench_loadgen import fetch_once, unique_bodies  # noqa: E402
 
 BASE = sys.argv[1].rstrip("/")
 EVENT_ID = sys.argv[2]
+# An unlimited Published event the sign-ups go to (.ci/bench makes it).
+SIGNUP_EVENT_ID = os.environ.get("BENCH_SIGNUP_EVENT_ID", "")
 LOADGEN = os.environ.get("BENCH_LOADGEN", "wrk")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 SECONDS = max(1, int(float(os.environ.get("BENCH_DURATION", "3"))))  # wrk takes whole seconds
@@ -50,6 +52,19 @@ CONTACT = json.dumps(
         "name": "Bench Visitor",
         "email": "bench.visitor@example.org",
         "message": "Hello from make bench: how do I become a member?",
+    }
+)
+
+# {n} and {p} become fresh values on every request (bench_wrk.lua, bench_loadgen.py).
+SIGNUP = json.dumps(
+    {
+        "full_name": "Bench Registrant",
+        "email": "bench.{n}@example.org",
+        "phone": "+250{p}",
+        "preferred_language": "English",
+        "needs_interpreter": False,
+        "disability": "None",
+        "agree_to_terms": True,
     }
 )
 
@@ -113,6 +128,21 @@ GROUPS = [
             '{"email": "nobody.here@example.org"}',
         ),
     ],
+    # Each sign-up takes the event's row lock and queues two e-mails (registrant, organiser).
+    *(
+        [
+            [
+                Endpoint(
+                    "POST /api/management/events/{id}/register/",
+                    "POST",
+                    f"/api/management/events/{SIGNUP_EVENT_ID}/register/",
+                    SIGNUP,
+                )
+            ]
+        ]
+        if SIGNUP_EVENT_ID
+        else []
+    ),
     # Last: the e-mails it queues keep the worker busy long after its rounds.
     [Endpoint("POST /api/management/contact-form/", "POST", "/api/management/contact-form/", CONTACT)],
 ]
@@ -226,7 +256,9 @@ def fmt_ms(value: float | None, digits: int = 2) -> str:
 
 def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[str], pairs: list) -> None:
     for endpoint in group:
-        status, endpoint.size = fetch_once(BASE + endpoint.path, endpoint.method, endpoint.body.encode())
+        body = endpoint.body.encode()
+        sample = next(unique_bodies(body)) if b"{n}" in body else body
+        status, endpoint.size = fetch_once(BASE + endpoint.path, endpoint.method, sample)
         if not 200 <= status < 300:
             say(f"{endpoint.label} answers {status} to a single request")
     pad, ceiling_size = ceiling_pad(group[0].size)

@@ -15,6 +15,7 @@ Prints one line, as the wrk script does:
 """
 
 import os
+import random
 import selectors
 import socket
 import sys
@@ -82,8 +83,20 @@ class Connection:
         self.started = 0.0
 
 
+def unique_bodies(body: bytes):
+    """Bodies holding {n} (an e-mail) and {p} (9 digits of a phone number) get fresh values on each
+    request, so that sign-ups are never refused as duplicates (the same rule as bench_wrk.lua)."""
+    prefix = random.randrange(10_000)  # noqa: S311 - not a secret
+    counter = 0
+    while True:
+        counter += 1
+        number = (prefix * 100_000 + counter) % 1_000_000_000
+        yield body.replace(b"{n}", f"{prefix}x{counter}".encode()).replace(b"{p}", f"7{number:08d}".encode())
+
+
 def run(url: str, seconds: float, connections: int, method: str, body: bytes) -> str:
     host, port, request = build_request(url, method, body)
+    fresh_bodies = unique_bodies(body) if b"{n}" in body else None
     selector = selectors.DefaultSelector()
     latencies: list[float] = []
     statuses: Counter = Counter()
@@ -92,7 +105,8 @@ def run(url: str, seconds: float, connections: int, method: str, body: bytes) ->
     def start(conn: Connection) -> None:
         conn.buffer.clear()
         conn.started = time.perf_counter()
-        conn.sock.send(request)  # a few hundred bytes into an empty socket buffer: never partial
+        payload = build_request(url, method, next(fresh_bodies))[2] if fresh_bodies else request
+        conn.sock.send(payload)  # a few hundred bytes into an empty socket buffer: never partial
 
     def reopen(conn: Connection | None) -> None:
         if conn is not None:

@@ -11,6 +11,19 @@ if body ~= "" then
   wrk.headers["Content-Type"] = "application/json"
 end
 
+-- Bodies holding {n} (an e-mail) and {p} (9 digits of a phone number) get fresh values on each
+-- request, so that sign-ups are never refused as duplicates (the same rule as bench_loadgen.py).
+if body:find("{n}", 1, true) then
+  math.randomseed(os.time() + math.floor(os.clock() * 1e6))
+  local prefix, counter = math.random(0, 9999), 0
+  function request()
+    counter = counter + 1
+    local number = (prefix * 100000 + counter) % 1000000000
+    local fresh = body:gsub("{n}", prefix .. "x" .. counter):gsub("{p}", string.format("7%08d", number))
+    return wrk.format(nil, nil, nil, fresh)
+  end
+end
+
 function setup(thread)
   table.insert(threads, thread)
 end

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from services.accounts.models import StaffProfile
 from services.events.demo import seed_events
+from services.registrations.demo import seed_registrations
 
 DEMO_USERNAME = "admin"
 DEMO_EMAIL = "admin@example.org"
@@ -53,7 +54,10 @@ class Command(BaseCommand):
             },
         )
         events = seed_events(today=timezone.localdate(), by=user)
-        self.stdout.write(self.style.SUCCESS(f"Demo data ready ({events} new events)."))
+        registrations = seed_registrations()
+        self.stdout.write(
+            self.style.SUCCESS(f"Demo data ready ({events} new events, {registrations} new registrations).")
+        )
         self.stdout.write(
             f"  Staff user: {DEMO_USERNAME} / {password}" + ("" if created else " (unless changed since)")
         )
