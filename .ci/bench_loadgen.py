@@ -90,7 +90,7 @@ def unique_bodies(body: bytes):
     counter = 0
     while True:
         counter += 1
-        number = (prefix * 100_000 + counter) % 1_000_000_000
+        number = (prefix * 10_000 + counter) % 100_000_000
         yield body.replace(b"{n}", f"{prefix}x{counter}".encode()).replace(b"{p}", f"7{number:08d}".encode())
 
 

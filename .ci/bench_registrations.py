@@ -29,6 +29,7 @@ from bench_mail import emls, pct, wait_for  # sets Django up
 from services.accounts.tests.factories import make_user
 from services.accounts.tokens import token_pair_issue
 from services.events.models import Event
+from services.notifications.models import Notification
 
 RUN = f"{int(time.time()) % 100000}"
 
@@ -86,11 +87,17 @@ def rush(label: str, base: str, mail_dir: Path, count: int, seats: int) -> str:
     drain = f"{(written[-1] - began_ns) / 1e9:.1f} s" if written else "never"
     event.refresh_from_db()
     codes = ", ".join(f"{code or 'no answer'}: {n}" for code, n in sorted(statuses.items()))
+    if drained:
+        mails = f"all {2 * accepted} e-mails written {drain} after it began"
+    else:
+        from services.outbox.models import Delivery
+
+        pending = Delivery.objects.exclude(status="done").values_list("handler", "status", "last_error")[:5]
+        mails = f"only {len(written)} of {2 * accepted} e-mails within 120 s (last {drain})"
+        mails += f"; deliveries not done: {list(pending)}"
     return (
         f"{label}, rush of {count} parallel sign-ups for {seats} seats: {accepted} accepted"
-        f" (counter {event.registrations_total}), answers {codes}; the rush took {rushed:.1f} s;"
-        f" all {2 * accepted} e-mails written {drain} after it began"
-        + ("" if drained else " (not all within 120 s)")
+        f" (counter {event.registrations_total}), answers {codes}; the rush took {rushed:.1f} s; {mails}"
     )
 
 
@@ -117,18 +124,19 @@ def latency(label: str, base: str, mail_dir: Path, count: int) -> str:
     staff = make_user(f"bench_staff_{RUN}", email=f"staff.{RUN}@example.org")
     token = token_pair_issue(user=staff).access
     rng = random.Random(11)  # noqa: S311 - pauses, not secrets
-    received, confirmed, missed = [], [], 0
+    received, confirmed, missed = [], [], Counter()
     for number in range(count):
         person = visitor(10_000 + number)
         before = emls(mail_dir)
         status, body = post(base, f"/api/management/events/{event.pk}/register/", person)
         committed = time.time_ns()
         if status != 201:
-            missed += 1
+            missed[f"sign-up answered {status}"] += 1
             continue
         mtime = wait_mail(mail_dir, before, person["email"])
         if mtime is None:
-            missed += 1
+            rows = list(Notification.objects.filter(recipient=person["email"]).values_list("template", "status"))
+            missed[f"no registration e-mail within 15 s (rows: {rows})"] += 1
             continue
         received.append(max(0, mtime - committed) / 1e9)
         before = emls(mail_dir)
@@ -144,9 +152,12 @@ def latency(label: str, base: str, mail_dir: Path, count: int) -> str:
             token,
         )
         committed = time.time_ns()
-        mtime = wait_mail(mail_dir, before, person["email"]) if status == 200 else None
+        if status != 200:
+            missed[f"approval answered {status}"] += 1
+            continue
+        mtime = wait_mail(mail_dir, before, person["email"])
         if mtime is None:
-            missed += 1
+            missed["no confirmation within 15 s"] += 1
             continue
         confirmed.append(max(0, mtime - committed) / 1e9)
         time.sleep(rng.uniform(0.2, 0.5))
@@ -160,7 +171,7 @@ def latency(label: str, base: str, mail_dir: Path, count: int) -> str:
     return (
         f"{label}, commit → registrant's .eml, {count} sign-ups one at a time: registration e-mail"
         f" {summary(received)}; confirmation with invite after approval {summary(confirmed)}"
-        + (f"; {missed} missed" if missed else "")
+        + "".join(f"; {n} × {reason}" for reason, n in missed.items())
     )
 
 

@@ -18,7 +18,7 @@ if body:find("{n}", 1, true) then
   local prefix, counter = math.random(0, 9999), 0
   function request()
     counter = counter + 1
-    local number = (prefix * 100000 + counter) % 1000000000
+    local number = (prefix * 10000 + counter) % 100000000
     local fresh = body:gsub("{n}", prefix .. "x" .. counter):gsub("{p}", string.format("7%08d", number))
     return wrk.format(nil, nil, nil, fresh)
   end

@@ -26,7 +26,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { EventStatusDialog } from '../admin/event-status-dialog';
 import '../admin/events-admin.css';
 import { EventsTable } from '../admin/events-table';
-import { useDebouncedValue } from '../admin/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** SPEC §9: the list reloads itself every 30 s, silently. */
 export const EVENTS_POLLING_INTERVAL = 30_000;

@@ -1,7 +1,224 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
-import { useTranslation } from '../../../lib/use-translation';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
 
+import { PageHeading } from '../../../components/page-heading';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/use-toast';
+import { formatDate, formatTime } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/use-translation';
+import {
+  REGISTRATION_STATUSES,
+  useExportRegistrationsMutation,
+  useGetEventRegistrationsQuery,
+  type AdminRegistration,
+  type RegistrationDecision,
+  type RegistrationStatus,
+} from '../admin-api';
+import { AccessNeeds } from '../admin/access-needs';
+import { LoadFailure } from '../admin/load-failure';
+import { RegistrationCounters } from '../admin/registration-counters';
+import { RegistrationDialog } from '../admin/registration-dialog';
+import '../admin/registrations-admin.css';
+import { actionsId, RegistrationsTable } from '../admin/registrations-table';
+import { csvBlob, saveFile } from '../admin/save-file';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import { WaitlistSection } from '../admin/waitlist-section';
+
+/** New sign-ups and other admins' decisions show up without a reload (SPEC §9's 30 s). */
+export const REGISTRATIONS_POLLING_INTERVAL = 30_000;
+/** The search box waits for typing to pause this long before asking the server. */
+export const SEARCH_DEBOUNCE_MS = 300;
+
+type Dialog = { registration: AdminRegistration; decision: RegistrationDecision } | null;
+
+function isRegistrationStatus(value: string): value is RegistrationStatus {
+  return (REGISTRATION_STATUSES as readonly string[]).includes(value);
+}
+
+/**
+ * /dashboard/registrations/:eventId: the payment desk of one event. Its counters and access
+ * needs, the registrations (searched, filtered and paged by the server, reloaded every 30 s),
+ * approve and reject with the payment details, the CSV export and the waiting list.
+ */
 export function EventRegistrationsPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.eventRegistrations')} />;
+  const { t } = useTranslation('registrations-admin');
+  const toast = useToast();
+  const searchId = useId();
+  const statusId = useId();
+  const params = useParams();
+  const eventId = Number(params.eventId);
+  const validId = Number.isInteger(eventId) && eventId > 0;
+
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<RegistrationStatus | null>(null);
+  // The page belongs to one view: another search or filter starts at page 1.
+  const viewKey = JSON.stringify([eventId, search, status]);
+  const [pageOf, setPageOf] = useState({ viewKey, page: 1 });
+  const page = pageOf.viewKey === viewKey ? pageOf.page : 1;
+
+  const { data, currentData, isFetching, isError } = useGetEventRegistrationsQuery(
+    { eventId, search, status, page },
+    {
+      skip: !validId,
+      pollingInterval: REGISTRATIONS_POLLING_INTERVAL,
+      skipPollingIfUnfocused: true,
+      // A view seen earlier is asked again on return, not shown as it was then.
+      refetchOnMountOrArgChange: true,
+    },
+  );
+  const [exportCsv, { isLoading: exporting, reset: forgetExport }] = useExportRegistrationsMutation();
+  const [dialog, setDialog] = useState<Dialog>(null);
+
+  // While another view of this event loads, the previous rows stay (dimmed); never another event's.
+  const previous = data?.event.id === eventId && !isError ? data : undefined;
+  const shown = currentData ?? previous;
+  const loadFailed = !validId || (isError && currentData === undefined && !isFetching);
+  const switchingView = isFetching && currentData === undefined && shown !== undefined;
+
+  // After a decision the row's buttons change: if the one that opened the dialog is gone, the
+  // focus goes to the row's new action rather than to the top of the page (once the row shows
+  // the decision).
+  const returnFocusTo = useRef<AdminRegistration | null>(null);
+  useEffect(() => {
+    const decided = returnFocusTo.current;
+    if (decided === null || dialog) return;
+    const row = shown?.registrations.find((registration) => registration.id === decided.id);
+    if (row && row.registration_status !== decided.registration_status) return;
+    returnFocusTo.current = null;
+    const active = document.activeElement;
+    if (!row || (active && active !== document.body && active.isConnected)) return;
+    document.getElementById(actionsId(row))?.querySelector('button')?.focus();
+  });
+
+  async function handleExport() {
+    try {
+      const file = await exportCsv({ eventId, search: searchText.trim(), status }).unwrap();
+      saveFile(csvBlob(file.csv), file.filename);
+    } catch (failure) {
+      console.error('Exporting the registrations failed', failure);
+      toast.error(t('event.exportFailed'));
+    } finally {
+      // The file is saved: the store need not keep its text.
+      forgetExport();
+    }
+  }
+
+  if (loadFailed) {
+    return (
+      <div className="page registrations-admin">
+        <PageHeading title={t('event.fallbackTitle')} />
+        <LoadFailure message={t('event.loadFailed')} backTo="/dashboard/registrations" />
+      </div>
+    );
+  }
+
+  const event = shown?.event;
+  const time = formatTime(event?.time);
+  const date = formatDate(event?.date);
+  const firstShown = shown && shown.count > 0 ? (shown.page - 1) * shown.page_size + 1 : 0;
+  const lastShown = shown ? firstShown + shown.registrations.length - 1 : 0;
+
+  return (
+    <div className="page registrations-admin">
+      <PageHeading title={event?.title ?? t('event.fallbackTitle')}>
+        {event && (
+          <p>
+            {time ? t('dateTime', { date, time }) : date}
+            {event.location && <span className="registrations-admin__location">{event.location}</span>}
+          </p>
+        )}
+      </PageHeading>
+
+      <div className="registrations-admin__toolbar">
+        <Link to="/dashboard/registrations" className="button button--secondary">
+          <span aria-hidden="true">←</span> {t('event.backToAll')}
+        </Link>
+        <button
+          type="button"
+          className="button button--primary"
+          onClick={() => void handleExport()}
+          disabled={exporting || !shown}
+          aria-busy={exporting}
+        >
+          {exporting ? t('event.exporting') : t('event.exportCsv')}
+        </button>
+      </div>
+
+      {shown === undefined ? (
+        <Spinner label={t('event.loading')} />
+      ) : (
+        <>
+          <div className="registrations-admin__summary">
+            <RegistrationCounters counters={shown} />
+            <AccessNeeds needs={shown.access_needs} />
+          </div>
+
+          <div className="registrations-admin__filters">
+            <div className="registrations-admin__search">
+              <label htmlFor={searchId} className="visually-hidden">
+                {t('event.searchLabel')}
+              </label>
+              <input
+                id={searchId}
+                type="search"
+                value={searchText}
+                onChange={(change) => setSearchText(change.target.value)}
+                placeholder={t('event.searchPlaceholder')}
+                autoComplete="off"
+              />
+            </div>
+            <div className="registrations-admin__status-filter">
+              <label htmlFor={statusId}>{t('event.statusFilter')}</label>
+              <select
+                id={statusId}
+                value={status ?? ''}
+                onChange={(change) => setStatus(isRegistrationStatus(change.target.value) ? change.target.value : null)}
+              >
+                <option value="">{t('event.allStatuses')}</option>
+                {REGISTRATION_STATUSES.map((value) => (
+                  <option key={value} value={value}>
+                    {t(`registrationStatus.${value}`)}
+                  </option>
+                ))}
+              </select>
+            </div>
+          </div>
+
+          <RegistrationsTable
+            registrations={shown.registrations}
+            busy={switchingView}
+            onDecide={(registration, decision) => setDialog({ registration, decision })}
+          />
+          {shown.count > 0 && (
+            <div className="registrations-admin__footer">
+              <p className="registrations-admin__showing">
+                {t('event.showing', { from: firstShown, to: lastShown, total: shown.count })}
+              </p>
+              <Pagination
+                page={shown.page}
+                totalPages={shown.total_pages}
+                onPageChange={(target) => setPageOf({ viewKey, page: target })}
+                label={t('event.pagesLabel')}
+              />
+            </div>
+          )}
+
+          <WaitlistSection eventId={eventId} pollingInterval={REGISTRATIONS_POLLING_INTERVAL} />
+        </>
+      )}
+
+      {dialog && (
+        <RegistrationDialog
+          registration={dialog.registration}
+          decision={dialog.decision}
+          onClose={() => setDialog(null)}
+          onDecided={(updated) => {
+            returnFocusTo.current = updated;
+          }}
+        />
+      )}
+    </div>
+  );
 }

@@ -1,0 +1,363 @@
+import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
+
+import {
+  PAYMENT_METHODS,
+  type AdminRegistration,
+  type EventRegistrations,
+  type EventStatus,
+  type EventSummary,
+  type RegistrationsOverview,
+  type RegistrationStatus,
+  type Waitlist,
+  type WaitlistEntry,
+} from '../../admin-api';
+
+const OVERVIEW_URL = '*/api/management/registrations/overview/';
+const LIST_URL = '*/api/management/events/:id/registrations/';
+const EXPORT_URL = '*/api/management/events/:id/registrations/export/';
+const WAITLIST_URL = '*/api/management/events/:id/waitlist/';
+const UPDATE_URL = '*/api/management/registrations/:id/update-status/';
+
+const PAGE_SIZES = [10, 20, 50];
+
+/** An event as the backend keeps it here: the overview's summary fields, counted from the registrations. */
+export type MockEvent = Pick<EventSummary, 'id' | 'title' | 'status' | 'date' | 'time' | 'location' | 'maximum_attendees'> & {
+  price: number | null;
+};
+
+export function makeEvent(overrides: Partial<MockEvent> = {}): MockEvent {
+  return {
+    id: 3,
+    title: 'Pan-African Interpreters Conference',
+    status: 'Published',
+    date: '2027-03-10',
+    time: '08:30:00',
+    location: 'Kigali Convention Center',
+    maximum_attendees: 50,
+    price: 5000,
+    ...overrides,
+  };
+}
+
+/** `count` events of `status`, ids from `firstId`, titles 'Published event 01'… */
+export function makeEvents(count: number, status: EventStatus, firstId = 1): MockEvent[] {
+  return Array.from({ length: count }, (_, index) =>
+    makeEvent({
+      id: firstId + index,
+      title: `${status} event ${String(index + 1).padStart(2, '0')}`,
+      status,
+      date: `2027-04-${String((index % 28) + 1).padStart(2, '0')}`,
+    }),
+  );
+}
+
+/** A pending registration of event 3 with every field filled in; override what a test is about. */
+export function makeRegistration(overrides: Partial<AdminRegistration> = {}): AdminRegistration {
+  return {
+    id: 1,
+    event_id: 3,
+    event_title: 'Pan-African Interpreters Conference',
+    full_name: 'Jane Doe',
+    email: 'jane@example.org',
+    phone: '+250788123456',
+    preferred_language: 'Kinyarwanda',
+    needs_interpreter: false,
+    disability: 'None',
+    disability_details: '',
+    registration_date: '2026-11-02T10:15:00Z',
+    registration_status: 'Pending',
+    transaction_id: '',
+    payment_method: '',
+    payment_notes: '',
+    payment_reference: 'K7MQ4X',
+    decided_by: null,
+    decided_at: null,
+    reminder_sent_at: null,
+    ...overrides,
+  };
+}
+
+/** `count` pending registrations of `eventId`, 'Person 01'…, the newest last. */
+export function makeRegistrations(count: number, eventId = 3, firstId = 1): AdminRegistration[] {
+  return Array.from({ length: count }, (_, index) =>
+    makeRegistration({
+      id: firstId + index,
+      event_id: eventId,
+      full_name: `Person ${String(index + 1).padStart(2, '0')}`,
+      email: `person${index + 1}@example.org`,
+      phone: `+25078800${String(index + 1).padStart(4, '0')}`,
+      payment_reference: `REF${String(index + 1).padStart(3, '0')}`,
+      registration_date: new Date(Date.UTC(2026, 10, 1, 12) + index * 60_000).toISOString(),
+    }),
+  );
+}
+
+export function makeWaitlistEntry(overrides: Partial<WaitlistEntry> = {}): WaitlistEntry {
+  return {
+    id: 1,
+    full_name: 'Wanda Waiting',
+    email: 'wanda@example.org',
+    phone: '+250788999000',
+    preferred_language: 'English',
+    needs_interpreter: false,
+    disability: 'None',
+    disability_details: '',
+    status: 'waiting',
+    position: 1,
+    created_at: '2026-11-03T12:00:00Z',
+    offered_at: null,
+    offer_expires_at: null,
+    ...overrides,
+  };
+}
+
+export interface RecordedRequest {
+  method: string;
+  url: URL;
+  body: unknown;
+  authorization: string | null;
+}
+
+const envelope = (status: number, body: JsonBodyType) => HttpResponse.json(body, { status });
+const notFound = () => envelope(404, { detail: 'Event not found.', code: 'not_found' });
+
+function paged<T>(rows: T[], params: URLSearchParams, defaultSize: number) {
+  const pageSize = Number(params.get('page_size') ?? defaultSize);
+  const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
+  const page = Math.min(Math.max(1, Number(params.get('page') ?? 1)), totalPages);
+  return {
+    rows: rows.slice((page - 1) * pageSize, page * pageSize),
+    count: rows.length,
+    page,
+    page_size: pageSize,
+    total_pages: totalPages,
+  };
+}
+
+interface Options {
+  events?: MockEvent[];
+  registrations?: AdminRegistration[];
+  /** Entries by event id. */
+  waitlists?: Record<number, WaitlistEntry[]>;
+  latency?: number;
+}
+
+/**
+ * A small in-memory registrations API with the server's rules (docs/api.md "Event
+ * registration"): counts from the rows, search and filter, paging, the CSV, the waiting list,
+ * and update-status with its refusals. Each test makes its own; `requests` records what the
+ * pages sent.
+ */
+export function registrationsBackend({
+  events = [makeEvent()],
+  registrations = [makeRegistration()],
+  waitlists = {},
+  latency = 0,
+}: Options = {}) {
+  const state = {
+    events: events.map((event) => ({ ...event })),
+    registrations: registrations.map((registration) => ({ ...registration })),
+    waitlists: Object.fromEntries(Object.entries(waitlists).map(([id, entries]) => [id, entries.map((e) => ({ ...e }))])),
+  };
+  const requests: RecordedRequest[] = [];
+
+  async function record(request: Request) {
+    const text = request.method === 'GET' ? '' : await request.clone().text();
+    requests.push({
+      method: request.method,
+      url: new URL(request.url),
+      body: text ? JSON.parse(text) : undefined,
+      authorization: request.headers.get('Authorization'),
+    });
+    if (latency) await delay(latency);
+  }
+
+  const rowsOf = (eventId: number) => state.registrations.filter((row) => row.event_id === eventId);
+  const countOf = (eventId: number, status: RegistrationStatus) =>
+    rowsOf(eventId).filter((row) => row.registration_status === status).length;
+
+  function summary(event: MockEvent): EventSummary {
+    const approved = countOf(event.id, 'Approved');
+    return {
+      id: event.id,
+      title: event.title,
+      status: event.status,
+      date: event.date,
+      time: event.time,
+      location: event.location,
+      maximum_attendees: event.maximum_attendees,
+      total_registrations_count: rowsOf(event.id).length,
+      pending_registrations_count: countOf(event.id, 'Pending'),
+      approved_registrations_count: approved,
+      available_seats: event.maximum_attendees === null ? null : event.maximum_attendees - approved,
+    };
+  }
+
+  function matching(eventId: number, params: URLSearchParams) {
+    const search = (params.get('search') ?? '').trim().toLowerCase();
+    const status = params.get('status');
+    return rowsOf(eventId)
+      .filter((row) => !status || row.registration_status === status)
+      .filter(
+        (row) =>
+          !search ||
+          [row.full_name, row.email, row.phone, row.payment_reference ?? ''].some((text) => text.toLowerCase().includes(search)),
+      )
+      .sort((a, b) => b.registration_date.localeCompare(a.registration_date));
+  }
+
+  function openSeats(event: MockEvent) {
+    if (event.maximum_attendees === null) return null;
+    return event.maximum_attendees - countOf(event.id, 'Pending') - countOf(event.id, 'Approved');
+  }
+
+  const handlers = [
+    http.get(OVERVIEW_URL, async ({ request }) => {
+      await record(request);
+      const params = new URL(request.url).searchParams;
+      const status = params.get('status');
+      const statusCounts: RegistrationsOverview['status_counts'] = {};
+      for (const event of state.events) statusCounts[event.status] = (statusCounts[event.status] ?? 0) + 1;
+      const rows = state.events.filter((event) => !status || event.status === status).sort((a, b) => a.date.localeCompare(b.date));
+      const { rows: results, ...page } = paged(rows, params, 6);
+      const answer: RegistrationsOverview = { results: results.map(summary), ...page, status_counts: statusCounts };
+      return HttpResponse.json(answer);
+    }),
+
+    http.get(EXPORT_URL, async ({ request, params }) => {
+      await record(request);
+      const event = state.events.find((item) => item.id === Number(params.id));
+      if (!event) return notFound();
+      const lines = [
+        'full_name,email,phone,registration_status,payment_reference',
+        ...matching(event.id, new URL(request.url).searchParams).map((row) =>
+          [row.full_name, row.email, row.phone, row.registration_status, row.payment_reference].join(','),
+        ),
+      ];
+      return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="registrations-${event.id}.csv"`,
+        },
+      });
+    }),
+
+    http.get(LIST_URL, async ({ request, params }) => {
+      await record(request);
+      const event = state.events.find((item) => item.id === Number(params.id));
+      if (!event) return notFound();
+      const query = new URL(request.url).searchParams;
+      if (query.has('page_size') && !PAGE_SIZES.includes(Number(query.get('page_size')))) {
+        return envelope(422, { detail: 'Page size must be 10, 20 or 50.', code: 'validation_error' });
+      }
+      const { rows, ...page } = paged(matching(event.id, query), query, 20);
+      const counted = rowsOf(event.id).filter((row) => row.registration_status !== 'Rejected');
+      const disabilities: Record<string, number> = {};
+      for (const row of counted) {
+        if (row.disability && row.disability !== 'None') disabilities[row.disability] = (disabilities[row.disability] ?? 0) + 1;
+      }
+      const approved = countOf(event.id, 'Approved');
+      const answer: EventRegistrations = {
+        event: { id: event.id, title: event.title, date: event.date, time: event.time, status: event.status, location: event.location, price: event.price },
+        registrations: rows,
+        ...page,
+        total_registrations: rowsOf(event.id).length,
+        pending_registrations: countOf(event.id, 'Pending'),
+        approved_registrations: approved,
+        rejected_registrations: countOf(event.id, 'Rejected'),
+        maximum_attendees: event.maximum_attendees,
+        available_seats: event.maximum_attendees === null ? null : event.maximum_attendees - approved,
+        open_seats: openSeats(event),
+        waitlist_count: (state.waitlists[event.id] ?? []).filter((entry) => entry.status === 'waiting').length,
+        access_needs: { needs_interpreter: counted.filter((row) => row.needs_interpreter).length, disabilities },
+      };
+      return HttpResponse.json(answer);
+    }),
+
+    http.get(WAITLIST_URL, async ({ request, params }) => {
+      await record(request);
+      if (!state.events.some((item) => item.id === Number(params.id))) return notFound();
+      const results = state.waitlists[Number(params.id)] ?? [];
+      const answer: Waitlist = { results, waiting: results.filter((entry) => entry.status === 'waiting').length };
+      return HttpResponse.json(answer);
+    }),
+
+    http.post(UPDATE_URL, async ({ request, params }) => {
+      await record(request);
+      const registration = state.registrations.find((row) => row.id === Number(params.id));
+      if (!registration) return envelope(404, { detail: 'Registration not found.', code: 'not_found' });
+      const body = (await request.json()) as Record<string, string>;
+      const status = body.registration_status as RegistrationStatus;
+      const transactionId = (body.transaction_id ?? '').trim();
+      const fields: Record<string, string> = {};
+      if (!transactionId) fields.transaction_id = 'Transaction ID is required';
+      if (!(PAYMENT_METHODS as readonly string[]).includes(body.payment_method ?? '')) {
+        fields.payment_method = 'Payment method is required';
+      }
+      if (status !== 'Approved' && status !== 'Rejected') fields.registration_status = 'Choose Approved or Rejected.';
+      if (Object.keys(fields).length > 0) {
+        return envelope(400, { detail: 'Please fill in all required fields', code: 'validation_error', fields });
+      }
+      if (registration.registration_status === status) {
+        return envelope(409, { detail: `This registration is already ${status}.`, code: 'invalid_transition' });
+      }
+      const duplicate = state.registrations.some(
+        (row) => row.id !== registration.id && row.transaction_id.trim().toLowerCase() === transactionId.toLowerCase(),
+      );
+      if (duplicate) {
+        return envelope(409, {
+          detail: 'This transaction ID is already recorded for another registration.',
+          code: 'duplicate_transaction',
+          fields: { transaction_id: 'This transaction ID is already recorded for another registration.' },
+        });
+      }
+      const event = state.events.find((item) => item.id === registration.event_id);
+      const open = event ? openSeats(event) : null;
+      if (status === 'Approved' && registration.registration_status === 'Rejected' && open !== null && open <= 0) {
+        return envelope(409, {
+          detail: 'This event has reached its maximum capacity. Free a seat before approving.',
+          code: 'event_full',
+        });
+      }
+      Object.assign(registration, {
+        registration_status: status,
+        transaction_id: transactionId,
+        payment_method: body.payment_method,
+        payment_notes: body.payment_notes ?? '',
+        decided_by: 'Portal Admin',
+        decided_at: new Date().toISOString(),
+      });
+      return HttpResponse.json({
+        registration,
+        message: status === 'Approved' ? 'Registration approved successfully' : 'Registration rejected successfully',
+      });
+    }),
+  ];
+
+  const callsTo = (suffix: string, method = 'GET') =>
+    requests.filter((item) => item.method === method && item.url.pathname.endsWith(suffix));
+
+  return {
+    handlers,
+    ...state,
+    requests,
+    /** The overview calls made so far. */
+    overviewRequests: () => callsTo('/registrations/overview/'),
+    /** The registrations list calls made so far. */
+    listRequests: () => callsTo('/registrations/').filter((item) => !item.url.pathname.includes('overview')),
+    exportRequests: () => callsTo('/registrations/export/'),
+    waitlistRequests: () => callsTo('/waitlist/'),
+    updateRequests: () => callsTo('/update-status/', 'POST'),
+  };
+}
+
+/** A call answered with an error envelope (or a network failure when `status` is 'network'). */
+export function registrationsFailure(
+  method: 'get' | 'post',
+  what: 'overview' | 'list' | 'export' | 'waitlist' | 'update',
+  status: number | 'network',
+  body: JsonBodyType = { detail: 'Something went wrong on the server.', code: 'server_error' },
+) {
+  const url = { overview: OVERVIEW_URL, list: LIST_URL, export: EXPORT_URL, waitlist: WAITLIST_URL, update: UPDATE_URL }[what];
+  return http[method](url, () => (status === 'network' ? HttpResponse.error() : envelope(status, body)));
+}

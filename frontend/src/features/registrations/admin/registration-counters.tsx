@@ -1,0 +1,40 @@
+import { useId } from 'react';
+
+import { useTranslation } from '../../../lib/use-translation';
+import type { RegistrationCounters as Counters } from '../admin-api';
+
+/** The event's four counters (SPEC §2): a description list, so each figure is read with its name. */
+export function RegistrationCounters({ counters }: { counters: Counters }) {
+  const { t } = useTranslation('registrations-admin');
+  const headingId = useId();
+  const seats = counters.available_seats;
+  const items = [
+    { key: 'total', value: counters.total_registrations },
+    { key: 'pending', value: counters.pending_registrations },
+    { key: 'approved', value: counters.approved_registrations },
+    {
+      key: 'available',
+      value: seats === null || counters.maximum_attendees === null ? t('counters.unlimited') : seats,
+      note:
+        counters.maximum_attendees === null ? undefined : t('counters.ofMaximum', { count: counters.maximum_attendees }),
+    },
+  ];
+  return (
+    <section className="registration-counters" aria-labelledby={headingId}>
+      <h2 id={headingId} className="visually-hidden">
+        {t('counters.label')}
+      </h2>
+      <dl className="registration-counters__list">
+      {items.map(({ key, value, note }) => (
+        <div key={key} className={`registration-counters__item registration-counters__item--${key}`}>
+          <dt>{t(`counters.${key}`)}</dt>
+          <dd>
+            <span className="registration-counters__value">{value}</span>
+            {note && <span className="registration-counters__note"> {note}</span>}
+          </dd>
+        </div>
+      ))}
+      </dl>
+    </section>
+  );
+}

@@ -1,0 +1,127 @@
+import { delay, http, HttpResponse } from 'msw';
+
+import type {
+  Registrant,
+  RegistrationAnswer,
+  RegistrationPayload,
+  WaitlistAnswer,
+  WaitlistOfferCheck,
+} from '../public-api';
+
+const REGISTER_URL = '*/api/management/events/:id/register/';
+const WAITLIST_URL = '*/api/management/events/:id/waitlist/';
+const OFFER_CHECK_URL = '*/api/management/waitlist-offers/check/';
+
+/** The 201 answer for a paid event, as docs/api.md shows it; override what a test is about. */
+export function makeRegistrationAnswer(overrides: Partial<RegistrationAnswer> = {}): RegistrationAnswer {
+  return {
+    registration: {
+      id: 7,
+      event_id: 1,
+      event_title: 'Pan-African Sign Language Interpreters Conference',
+      full_name: 'Aline Uwase',
+      email: 'aline@example.rw',
+      phone: '+250788123456',
+      registration_status: 'Pending',
+      payment_reference: 'K7MQ4X',
+      amount: 15000,
+      currency: 'Rwf',
+    },
+    payment_reference: 'K7MQ4X',
+    payment_info: {
+      status: 'Pending payment: your seat is confirmed once we receive it.',
+      amount: 15000,
+      currency: 'Rwf',
+      reference: 'K7MQ4X',
+      methods: {
+        'Mobile Money': 'Send 15,000 Rwf to +250 788 000 000 (RNSLIA) with the reference K7MQ4X in the message.',
+        'Bank Transfer': 'Pay 15,000 Rwf to Bank of Kigali account 000-1234567-89 with the reference K7MQ4X.',
+      },
+    },
+    contact_info: {
+      message: 'Questions about payment? Contact the organisers:',
+      email: 'events@rnslia.org.rw',
+      phone: '+250 788 000 111',
+    },
+    next_steps: 'We will e-mail you when your payment is recorded and your seat is confirmed.',
+    ...overrides,
+  };
+}
+
+/** The answer for a free event: no amount, no methods. */
+export function makeFreeRegistrationAnswer(): RegistrationAnswer {
+  const paid = makeRegistrationAnswer();
+  return {
+    ...paid,
+    registration: { ...paid.registration, amount: null, payment_reference: 'F3EE2Z' },
+    payment_reference: 'F3EE2Z',
+    payment_info: {
+      status: 'No payment is needed for this event. The organisers will confirm your seat.',
+      amount: null,
+      currency: 'Rwf',
+      reference: 'F3EE2Z',
+      methods: {},
+    },
+  };
+}
+
+export const OFFER_REGISTRANT: Registrant = {
+  full_name: 'Jean Bosco Niyonzima',
+  email: 'jean@example.rw',
+  phone: '+250788555444',
+  preferred_language: 'Kinyarwanda',
+  needs_interpreter: true,
+  disability: 'Hearing Impairment',
+  disability_details: '',
+};
+
+interface Options<T> {
+  answer?: T;
+  /** Each body the handler receives, for a test to read. */
+  received?: RegistrationPayload[];
+  /** Answers only once this settles: a test sees the sending state for as long as it needs. */
+  hold?: Promise<unknown>;
+}
+
+/** Accepts a registration payload at `url` with `answer` (201), after `hold` or a short pause. */
+function accepting<T extends object>(url: string, answer: T, { received, hold }: Omit<Options<T>, 'answer'>) {
+  return http.post(url, async ({ request }) => {
+    received?.push((await request.json()) as RegistrationPayload);
+    await (hold ?? delay(20));
+    return HttpResponse.json(answer, { status: 201 });
+  });
+}
+
+const WAITLIST_ANSWER: WaitlistAnswer = {
+  waitlist_entry: { id: 4, event_id: 1, position: 3 },
+  message: 'You are number 3 on the waiting list.',
+};
+
+/** MSW handlers for the visitor's registration calls (tests and local mocking). */
+export const registrationHandlers = {
+  registered: ({ answer = makeRegistrationAnswer(), ...options }: Options<RegistrationAnswer> = {}) =>
+    accepting(REGISTER_URL, answer, options),
+  registerRefused: (status: number, body: Record<string, unknown>) =>
+    http.post(REGISTER_URL, () => HttpResponse.json(body, { status })),
+  registerNetworkError: () => http.post(REGISTER_URL, () => HttpResponse.error()),
+
+  waitlistJoined: ({ answer = WAITLIST_ANSWER, ...options }: Options<WaitlistAnswer> = {}) =>
+    accepting(WAITLIST_URL, answer, options),
+  waitlistRefused: (status: number, body: Record<string, unknown>) =>
+    http.post(WAITLIST_URL, () => HttpResponse.json(body, { status })),
+
+  /** Answers every token with this check (default: a valid offer for event 1). */
+  offerCheck: (
+    check: WaitlistOfferCheck = {
+      valid: true,
+      event_id: 1,
+      expires_at: '2027-03-08T09:30:00',
+      registrant: OFFER_REGISTRANT,
+    },
+  ) =>
+    http.post(OFFER_CHECK_URL, async () => {
+      await delay(20);
+      return HttpResponse.json(check);
+    }),
+  offerCheckFails: () => http.post(OFFER_CHECK_URL, () => HttpResponse.error()),
+};

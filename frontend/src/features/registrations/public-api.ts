@@ -1,0 +1,145 @@
+import { api } from '../../app/api';
+
+/**
+ * What the registration page reads of an event (GET management/public-events/{id}/, the event
+ * JSON of docs/api.md). Its own type: features do not import each other, and this page needs
+ * `open_seats`, which only it reads.
+ */
+export interface RegistrationEvent {
+  id: number;
+  title: string;
+  location: string;
+  /** 0 or null means free. */
+  price: number | null;
+  /** 'yyyy-mm-dd' */
+  date: string;
+  /** 'HH:MM:SS', or null when not set. */
+  time: string | null;
+  contact_email: string | null;
+  contact_phone: string | null;
+  status: 'Draft' | 'Published' | 'Completed' | 'Cancelled';
+  maximum_attendees: number | null;
+  total_registrations_count: number;
+  approved_registrations_count: number;
+  pending_registrations_count: number;
+  /** SPEC's counter: maximum minus approved, or null when unlimited. */
+  available_seats: number | null;
+  /** What a visitor can still take: maximum minus pending, approved and held offers; null when unlimited. */
+  open_seats?: number | null;
+}
+
+export const PREFERRED_LANGUAGES = ['English', 'Kinyarwanda', 'Kiswahili', 'French'] as const;
+export type PreferredLanguage = (typeof PREFERRED_LANGUAGES)[number];
+
+export const DISABILITIES = ['None', 'Visual Impairment', 'Hearing Impairment', 'Mobility Impairment', 'Other'] as const;
+export type Disability = (typeof DISABILITIES)[number];
+
+/** The registration payload a visitor sends (SPEC §3; docs/api.md "Registration payload"). */
+export interface RegistrationPayload {
+  full_name: string;
+  phone: string;
+  email: string;
+  preferred_language: PreferredLanguage;
+  needs_interpreter: boolean;
+  disability: Disability;
+  disability_details: string;
+  agree_to_terms: true;
+  /** A waiting-list offer's token: takes the seat held for its holder. */
+  offer_token?: string;
+}
+
+/** The 201 answer to a registration (SPEC §3 "Registration response"). */
+export interface RegistrationAnswer {
+  registration: {
+    id: number;
+    event_id: number;
+    event_title: string;
+    full_name: string;
+    email: string;
+    phone: string;
+    registration_status: 'Pending' | 'Approved' | 'Rejected';
+    payment_reference: string;
+    amount: number | null;
+    currency: string;
+  };
+  payment_reference: string;
+  payment_info: {
+    status: string;
+    /** null for a free event. */
+    amount: number | null;
+    currency: string;
+    reference: string;
+    /** Each way to pay: its label → what to do. Empty for a free event. */
+    methods: Record<string, string>;
+  };
+  contact_info: { message: string; email: string; phone: string };
+  next_steps: string;
+}
+
+export interface WaitlistAnswer {
+  waitlist_entry: { id: number; event_id: number; position: number };
+  message: string;
+}
+
+/** Who a waiting-list offer is for, as they gave it when they joined the list. */
+/** Who someone is and what they declared, as they registered or joined the waiting list. */
+export interface Registrant {
+  full_name: string;
+  email: string;
+  phone: string;
+  preferred_language: string;
+  needs_interpreter: boolean;
+  disability: string;
+  disability_details: string;
+}
+
+export type WaitlistOfferCheck =
+  | { valid: false }
+  | { valid: true; event_id: number; expires_at: string; registrant: Registrant };
+
+interface EventCall {
+  eventId: number;
+  registration: RegistrationPayload;
+}
+
+/** The visitor's registration calls: no token needed (SPEC §6). */
+export const registrationPublicApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getRegistrationEvent: build.query<RegistrationEvent, number>({
+      query: (id) => `management/public-events/${id}/`,
+      providesTags: (_result, _error, id) => [{ type: 'PublicEvent' as const, id }],
+    }),
+    registerForEvent: build.mutation<RegistrationAnswer, EventCall>({
+      query: ({ eventId, registration }) => ({
+        url: `management/events/${eventId}/register/`,
+        method: 'POST',
+        body: registration,
+      }),
+      // The event's counters changed (or, when it was full, are worth reading again).
+      invalidatesTags: (_result, error, { eventId }) =>
+        error && error.status !== 409 ? [] : [{ type: 'PublicEvent' as const, id: eventId }],
+    }),
+    joinWaitlist: build.mutation<WaitlistAnswer, EventCall>({
+      query: ({ eventId, registration }) => ({
+        url: `management/events/${eventId}/waitlist/`,
+        method: 'POST',
+        body: registration,
+      }),
+      // 409 seats_available: a seat freed up, so the event's counters are stale.
+      invalidatesTags: (_result, error, { eventId }) =>
+        error?.status === 409 ? [{ type: 'PublicEvent' as const, id: eventId }] : [],
+    }),
+    // A read, though sent as a POST: the token stays out of URLs and so out of access logs.
+    checkWaitlistOffer: build.query<WaitlistOfferCheck, string>({
+      query: (token) => ({ url: 'management/waitlist-offers/check/', method: 'POST', body: { token } }),
+      keepUnusedDataFor: 0,
+    }),
+  }),
+});
+
+export const {
+  useGetRegistrationEventQuery,
+  useRegisterForEventMutation,
+  useJoinWaitlistMutation,
+  useCheckWaitlistOfferQuery,
+} = registrationPublicApi;
