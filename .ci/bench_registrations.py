@@ -135,7 +135,8 @@ def latency(label: str, base: str, mail_dir: Path, count: int) -> str:
             continue
         mtime = wait_mail(mail_dir, before, person["email"])
         if mtime is None:
-            rows = list(Notification.objects.filter(recipient=person["email"]).values_list("template", "status"))
+            rows = Notification.objects.filter(recipient=person["email"]).values_list("template", "status")
+            rows = list(rows)
             missed[f"no registration e-mail within 15 s (rows: {rows})"] += 1
             continue
         received.append(max(0, mtime - committed) / 1e9)

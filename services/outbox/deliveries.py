@@ -38,7 +38,9 @@ def delivery_run(*, message_id: str, handler_name: str, handler) -> bool:
     try:
         with transaction.atomic():
             delivery = (
-                Delivery.objects.select_for_update(skip_locked=True)
+                # Only the delivery row: locking the joined message too would make a second
+                # handler of the same message skip its own delivery while this one runs.
+                Delivery.objects.select_for_update(skip_locked=True, of=("self",))
                 .select_related("message")
                 .filter(message_id=message_id, handler=handler_name, status=Delivery.Status.PENDING)
                 .first()

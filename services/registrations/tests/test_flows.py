@@ -6,6 +6,7 @@ from icalendar import Calendar
 from conftest import mails_to, wait_for
 from services.events.tests.factories import make_event
 from services.notifications.models import Notification
+from services.outbox.models import Delivery
 
 from .helpers import VALID, decide, register
 
@@ -41,5 +42,12 @@ def test_a_registrant_gets_how_to_pay_then_a_confirmation_with_an_invite(
     assert str(vevent["summary"]) == "Deaf Awareness Week"
     # Each e-mail once, whatever the redeliveries.
     assert Notification.objects.filter(recipient=VALID["email"]).count() == 2
+    # Each topic has two handlers (e-mails, capacity) that the worker runs side by side: both
+    # finish without the sweep (this worker has no beat), neither waits on the other's lock.
+    wait_for(
+        lambda: not Delivery.objects.exclude(status=Delivery.Status.DONE).exists(),
+        timeout=20,
+        what="every delivery of the registration's messages to be done",
+    )
     event.refresh_from_db()
     assert (event.registrations_approved, event.registrations_pending) == (1, 0)
