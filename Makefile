@@ -46,11 +46,15 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 # Each test run gets its own DATA_DIR (SQLite test database, broker folder, mail) unless given one.
-# The runners write JUnit reports to $(REPORTS) and the last line adds them up.
+# pytest (mostly waiting on its worker and server processes) runs beside the frontend's checks
+# (CPU-bound), each runner's output printed whole when it ends; the browser journeys come last,
+# on their own. The runners write JUnit reports to $(REPORTS) and the last line adds them up.
 test: build
 	@export TEST_DATA_DIR=$$(mktemp -d /tmp/portal-test.XXXXXX); \
-	 $(MAKE) --no-print-directory lint test-backend test-frontend test-e2e \
-	   DATA_DIR=$$TEST_DATA_DIR REPORTS=$$TEST_DATA_DIR/reports BUILT=1 \
+	 vars="DATA_DIR=$$TEST_DATA_DIR REPORTS=$$TEST_DATA_DIR/reports BUILT=1"; \
+	 $(MAKE) --no-print-directory lint $$vars \
+	 && $(MAKE) --no-print-directory -j2 --output-sync=target test-backend test-frontend $$vars \
+	 && $(MAKE) --no-print-directory test-e2e $$vars \
 	 && $(PY) .ci/summary.py $$TEST_DATA_DIR/reports; \
 	 status=$$?; rm -rf $$TEST_DATA_DIR; exit $$status
 

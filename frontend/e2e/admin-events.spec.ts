@@ -1,25 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 
+import { isoDateIn, signIn, toasts } from './admin';
 import { expectNoAxeViolations } from './axe';
-
-// The demo data of the backend's seed (seed_demo): one staff user and a few events.
-const ADMIN = { username: 'admin', password: 'portal-demo-2026' };
-
-/** A date `days` from today as yyyy-mm-dd (the date input's value). */
-function isoDateIn(days: number): string {
-  const date = new Date(Date.now() + days * 86_400_000);
-  return date.toISOString().slice(0, 10);
-}
-
-async function signIn(page: Page) {
-  await page.goto('/adminlogin');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
 
 /** Types into the list's search box and waits for the row of `title` (the search is debounced). */
 async function searchFor(page: Page, title: string) {

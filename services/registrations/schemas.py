@@ -42,10 +42,9 @@ class OverviewFilters(Schema):
     page_size: int | None = None
 
 
-class RegistrationOut(Schema):
-    id: int
-    event_id: int
-    event_title: str
+class Registrant(Schema):
+    """Who someone is and what they declared (a registration or a waiting-list place)."""
+
     full_name: str
     email: str
     phone: str
@@ -53,6 +52,12 @@ class RegistrationOut(Schema):
     needs_interpreter: bool
     disability: str
     disability_details: str
+
+
+class RegistrationOut(Registrant):
+    id: int
+    event_id: int
+    event_title: str
     registration_date: datetime
     registration_status: str
     transaction_id: str
@@ -120,16 +125,6 @@ class WaitlistEntryRef(Schema):
 class WaitlistJoinAnswer(Schema):
     waitlist_entry: WaitlistEntryRef
     message: str
-
-
-class Registrant(Schema):
-    full_name: str
-    email: str
-    phone: str
-    preferred_language: str
-    needs_interpreter: bool
-    disability: str
-    disability_details: str
 
 
 class OfferCheckOut(Schema):
@@ -210,15 +205,8 @@ class OverviewOut(Schema):
     status_counts: dict[str, int]
 
 
-class WaitlistEntryOut(Schema):
+class WaitlistEntryOut(Registrant):
     id: int
-    full_name: str
-    email: str
-    phone: str
-    preferred_language: str
-    needs_interpreter: bool
-    disability: str
-    disability_details: str
     status: str
     position: int | None
     created_at: datetime

@@ -17,8 +17,8 @@ import pytest
 
 from conftest import ROOT, free_port, need, port_open, process_env, stop, wait_for
 
-SEATS = 40
-VISITORS = 240
+SEATS = 30
+VISITORS = 200
 
 
 def in_child(env, code: str) -> list[str]:
@@ -77,6 +77,8 @@ def server(env):
             "2",
             "--threads",
             "8",
+            "--graceful-timeout",
+            "1",
         ],
         cwd=ROOT,
         env=env,

@@ -3,7 +3,6 @@ import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { Logo } from '../../components/logo';
-import { ToastRegion } from '../../components/toast-region';
 import { selectUser } from '../../lib/session/session-slice';
 import type { User } from '../../lib/session/user';
 import { useSignOut } from '../../features/auth/use-sign-out';
@@ -252,7 +251,6 @@ export function DashboardLayout() {
           <p>{t('copyright', { year, name: t('common:site.name') })}</p>
         </footer>
       </div>
-      <ToastRegion />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
@@ -10,11 +10,9 @@ import { formatDate, formatTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import { isEventFull } from '../components/capacity-bar';
 import { RegistrationForm, type RegistrationOutcome } from '../components/registration-form';
-import { RegistrationSuccess } from '../components/registration-success';
 import { RegistrationSummary } from '../components/registration-summary';
 import { valuesFromRegistrant, type RegistrationValues } from '../components/registration-values';
 import '../components/registration.css';
-import { WaitlistSuccess } from '../components/waitlist-success';
 import {
   useCheckWaitlistOfferQuery,
   useGetRegistrationEventQuery,
@@ -22,6 +20,15 @@ import {
   type RegistrationEvent,
   type WaitlistAnswer,
 } from '../public-api';
+
+// What shows after a successful answer loads then, so that a first visit carries only the form
+// (the public JavaScript budget).
+const RegistrationSuccess = lazy(() =>
+  import('../components/registration-success').then((module) => ({ default: module.RegistrationSuccess })),
+);
+const WaitlistSuccess = lazy(() =>
+  import('../components/waitlist-success').then((module) => ({ default: module.WaitlistSuccess })),
+);
 
 /** An event id as the address gives it: a positive whole number, else null. */
 function parseEventId(value: string | null): number | null {
@@ -111,9 +118,17 @@ function Registration({ event, offer }: { event: RegistrationEvent; offer: Offer
       </p>
     );
   } else if (registered) {
-    panel = <RegistrationSuccess answer={registered} />;
+    panel = (
+      <Suspense fallback={<Spinner />}>
+        <RegistrationSuccess answer={registered} />
+      </Suspense>
+    );
   } else if (joined) {
-    panel = <WaitlistSuccess answer={joined} />;
+    panel = (
+      <Suspense fallback={<Spinner />}>
+        <WaitlistSuccess answer={joined} />
+      </Suspense>
+    );
   } else {
     const offerInvalid = offer.state === 'invalid' || (offer.state === 'valid' && offerRefused);
     // Every slot is always there (null or not), so that the form keeps what was typed when it

@@ -1,0 +1,28 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+// The demo data of the backend's seed (seed_demo): one staff user.
+export const ADMIN = { username: 'admin', password: 'portal-demo-2026' };
+
+/** Signs in through the login page and waits for the dashboard. */
+export async function signIn(page: Page) {
+  await page.goto('/adminlogin');
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+}
+
+/** A staff access token for setting the scene through the API. */
+export async function staffToken(request: APIRequestContext): Promise<string> {
+  const response = await request.post('/api/users/login/', { data: ADMIN });
+  expect(response.status()).toBe(200);
+  return ((await response.json()) as { access: string }).access;
+}
+
+/** A date `days` from today as yyyy-mm-dd (the date input's value). */
+export function isoDateIn(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The dashboard's toasts. */
+export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });

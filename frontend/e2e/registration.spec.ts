@@ -1,0 +1,139 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+
+import { isoDateIn, signIn, staffToken, toasts } from './admin';
+import { expectNoAxeViolations } from './axe';
+import { header, mailText, readMails } from './mail';
+
+const MAIL_DIR = process.env.E2E_MAIL_DIR;
+
+/** A Published event made through the API for this journey alone. */
+async function publishedEvent(request: APIRequestContext, fields: Record<string, unknown>): Promise<number> {
+  const token = await staffToken(request);
+  const response = await request.post('/api/management/events/', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { date: isoDateIn(45), time: '10:00', location: 'Kigali Convention Center', status: 'Published', ...fields },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}
+
+/** Waits (up to 30 s) for `count` e-mails to `to`; gives their decoded texts, oldest first. */
+async function mailsTo(to: string, count: number): Promise<string[]> {
+  let found: { name: string; raw: string }[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = (await readMails(MAIL_DIR ?? '')).filter((mail) => header(mail.raw, 'To') === to);
+        return found.length;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(count);
+  return found.map((mail) => mailText(mail.raw));
+}
+
+async function fillRegistration(page: Page, person: { name: string; email: string; phone: string }) {
+  await page.getByLabel(/^Full name/).fill(person.name);
+  await page.getByLabel(/^Phone/).fill(person.phone);
+  await page.getByLabel(/^Email/).fill(person.email);
+  await page.getByLabel(/^Preferred language/).selectOption('Kinyarwanda');
+  await page.getByLabel(/^Disability/).selectOption('Hearing Impairment');
+  await page.getByLabel('I need a sign language interpreter').check();
+  await page.getByLabel(/^I agree to the terms/).check();
+}
+
+test('a visitor registers and pays; staff confirm the seat; both e-mails go out', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
+  const title = `Journey Registration ${Date.now()}`;
+  const eventId = await publishedEvent(request, { title, price: 4000, maximum_attendees: 30 });
+  const email = `registrant-${Date.now()}@example.com`;
+  const phone = `0788 ${String(Date.now()).slice(-6, -3)} ${String(Date.now()).slice(-3)}`;
+
+  // 1. The visitor: the form tells what is missing and goes to the first gap.
+  await page.goto(`/registration?eventId=${eventId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Event Registration');
+  await expect(page.getByText(title)).toBeVisible();
+  await expect(page.getByRole('progressbar')).toBeVisible();
+  await expectNoAxeViolations(page, 'registration form');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByText('Full name is required')).toBeVisible();
+  await expect(page.getByLabel(/^Full name/)).toBeFocused();
+  await expectNoAxeViolations(page, 'registration form with errors');
+
+  await fillRegistration(page, { name: 'Playwright Registrant', email, phone });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration submitted' })).toBeFocused();
+  await expect(toasts(page)).toContainText(
+    'Registration submitted successfully! Please complete payment to confirm your seat.',
+  );
+  const reference = (await page.locator('.registration-success__code').innerText()).trim();
+  expect(reference).toMatch(/^[2-9A-HJKMNP-Z]{6}$/);
+  await page.getByRole('button', { name: 'View Payment Instructions' }).click();
+  await expect(page.getByText('Mobile Money', { exact: false }).first()).toBeVisible();
+  await expect(page.getByText(new RegExp(`4,000 Rwf.*${reference}`)).first()).toBeVisible();
+  await expectNoAxeViolations(page, 'registration submitted');
+
+  const [received] = await mailsTo(email, 1);
+  expect(received).toContain(reference);
+  expect(received).toContain('4,000 Rwf');
+
+  // 2. Staff record the payment on the event's registrations page.
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Registrations' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/registrations$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Event Registrations');
+  await expectNoAxeViolations(page, 'registrations overview');
+  await page.goto(`/dashboard/registrations/${eventId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toHaveCount(1);
+  await expect(page.getByText('1 registrant needs an interpreter')).toBeVisible();
+  await expectNoAxeViolations(page, 'event registrations');
+
+  await row.getByRole('button', { name: 'Approve Playwright Registrant' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve Registration' });
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText(reference);
+  await dialog.getByLabel(/^Transaction ID/).fill(`MP-${Date.now()}`);
+  await expectNoAxeViolations(page, 'approve dialog');
+  await dialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(toasts(page)).toContainText('Registration approved successfully');
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toContainText('Approved');
+  await expect(row.getByRole('button', { name: 'Change to Rejected for Playwright Registrant' })).toBeVisible();
+
+  // 3. The registrant's second e-mail confirms the seat, with a calendar invite.
+  const [, confirmation] = await mailsTo(email, 2);
+  expect(confirmation).toContain('BEGIN:VCALENDAR');
+  expect(confirmation).toContain(`SUMMARY:${title}`);
+});
+
+test('a full event offers its waiting list instead of a dead end', async ({ page, request }) => {
+  const title = `Journey Full Event ${Date.now()}`;
+  const eventId = await publishedEvent(request, { title, maximum_attendees: 1 });
+  const taken = await request.post(`/api/management/events/${eventId}/register/`, {
+    data: {
+      full_name: 'First Comer',
+      email: `first-${Date.now()}@example.com`,
+      phone: '+250722000111',
+      preferred_language: 'English',
+      disability: 'None',
+      agree_to_terms: true,
+    },
+  });
+  expect(taken.status()).toBe(201);
+
+  await page.goto(`/registration?eventId=${eventId}`);
+  await expect(
+    page.getByText(
+      'This event has reached its maximum capacity (1 seats). Please contact the organizer before registering.',
+    ),
+  ).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Join the waiting list' })).toBeVisible();
+  await expectNoAxeViolations(page, 'full event');
+  await fillRegistration(page, { name: 'Patient Visitor', email: `patient-${Date.now()}@example.com`, phone: '0722 000 222' });
+  await page.getByRole('button', { name: 'Join the Waiting List' }).click();
+  await expect(page.getByRole('heading', { name: 'You are on the waiting list' })).toBeVisible();
+  await expect(page.getByText('Your position on the waiting list: 1')).toBeVisible();
+});
