@@ -1,10 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 
-// The libraries every first visit needs (React, the router, Redux Toolkit with RTK Query,
-// i18next) in one chunk of their own: an app deploy changes none of them, so a returning visitor
-// keeps it cached until a library is upgraded, and brotli compresses them better together than
-// apart. Leaflet is not here: it stays in the lazy chunk of the venue map.
+// The libraries every first visit needs (React, the router, Redux Toolkit with RTK Query) in one
+// chunk of their own: an app deploy changes none of them, so a returning visitor keeps it cached
+// until a library is upgraded, and brotli compresses them better together than apart. Leaflet is
+// not here: it stays in the lazy chunk of the venue map.
 const VENDOR_PACKAGES = [
   'react',
   'react-dom',
@@ -19,7 +19,6 @@ const VENDOR_PACKAGES = [
   'reselect',
   'use-sync-external-store',
   '@standard-schema/utils',
-  'i18next',
 ];
 
 function packagePattern(packages: string[]): RegExp {

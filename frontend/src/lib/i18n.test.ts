@@ -1,18 +1,31 @@
-import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { delay, http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { server } from '../testing/server';
 import { formatPrice } from './format-price';
 import i18n, { availableLanguages, LANGUAGES } from './i18n';
 
+// Catalogues of the tests' own, in namespaces the app does not have.
+const SPEC = ['spec', 'spec-a', 'spec-b'];
+
 describe('i18n', () => {
   afterEach(async () => {
+    server.resetHandlers();
     await i18n.changeLanguage('en');
+    for (const language of LANGUAGES) for (const namespace of SPEC) i18n.removeResourceBundle(language, namespace);
+    // The real English contact texts again, whatever a test made of them.
+    await i18n.reloadResources(['en'], ['contact']);
   });
 
   it('plans English, Kinyarwanda, French and Swahili, with English available', () => {
     expect(LANGUAGES).toEqual(['en', 'rw', 'fr', 'sw']);
     expect(availableLanguages[0]).toBe('en');
+  });
+
+  it('has the English common texts from the start', () => {
+    expect(i18n.language).toBe('en');
+    expect(i18n.hasLoadedNamespace('common')).toBe(true);
+    expect(i18n.t('nav.contact')).toBe('Contact Us');
   });
 
   it('keeps <html lang> in step with the active language', async () => {
@@ -22,11 +35,146 @@ describe('i18n', () => {
     expect(document.documentElement.lang).toBe('en');
   });
 
+  it('tells its listeners of a language change, and remembers the choice', async () => {
+    const listener = vi.fn();
+    i18n.on('languageChanged', listener);
+    await i18n.changeLanguage('fr');
+    expect(listener).toHaveBeenCalledWith('fr');
+    expect(i18n.language).toBe('fr');
+    expect(window.localStorage.getItem('language')).toBe('fr');
+    i18n.off('languageChanged', listener);
+    await i18n.changeLanguage('en');
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it('switches only once the namespaces in use are there in the new language', async () => {
+    await i18n.changeLanguage('fr');
+    i18n.removeResourceBundle('en', 'contact');
+    server.use(
+      http.get('*/locales/en/contact.json', async () => {
+        await delay(20);
+        return HttpResponse.json({ formHeading: 'Write to us' });
+      }),
+    );
+    let loadedWhenSwitched = false;
+    const listener = () => {
+      loadedWhenSwitched = i18n.hasLoadedNamespace('contact');
+    };
+    i18n.on('languageChanged', listener);
+    await i18n.changeLanguage('en');
+    i18n.off('languageChanged', listener);
+    expect(loadedWhenSwitched).toBe(true);
+    expect(i18n.t('contact:formHeading')).toBe('Write to us');
+  });
+
+  it('switches to the language asked for last only, when two changes overlap', async () => {
+    await i18n.changeLanguage('fr');
+    i18n.removeResourceBundle('en', 'contact');
+    server.use(
+      http.get('*/locales/en/contact.json', async () => {
+        await delay(20);
+        return HttpResponse.json({});
+      }),
+    );
+    const switched: string[] = [];
+    const listener = (language: string) => switched.push(language);
+    i18n.on('languageChanged', listener);
+    await Promise.all([i18n.changeLanguage('en'), i18n.changeLanguage('fr')]);
+    i18n.off('languageChanged', listener);
+    expect(switched).toEqual(['fr']);
+    expect(i18n.language).toBe('fr');
+  });
+
+  it('takes English for a language it does not know', async () => {
+    await i18n.changeLanguage('xx');
+    expect(i18n.language).toBe('en');
+  });
+
   it('formats with the active language and falls back to English texts', async () => {
     await i18n.changeLanguage('fr');
     // No French catalogue yet: the words come from English, the number from French Intl.
     expect(formatPrice(15000)).toBe('15\u202f000 Rwf');
     expect(formatPrice(0)).toBe('Free');
+  });
+
+  it('fills in {{values}}, nested ones too, without escaping HTML (React does)', () => {
+    i18n.addResourceBundle('en', 'spec', { greeting: 'Hello {{name}} ({{ user.role }}), {{html}} {{missing}}' });
+    expect(i18n.t('greeting', { ns: 'spec', name: 'Ada', user: { role: 'admin' }, html: '<b>&</b>' })).toBe(
+      'Hello Ada (admin), <b>&</b> {{missing}}',
+    );
+  });
+
+  it('picks the plural key of the count: _zero, then the language form, then _other', () => {
+    i18n.addResourceBundle('en', 'spec', {
+      seats_zero: 'No seats left',
+      seats_one: '{{count}} seat left',
+      seats_other: '{{count}} seats left',
+      items_one: '{{count}} item',
+      items_other: '{{count}} items',
+      things_other: '{{count}} things',
+      plain: '{{count}} of them',
+    });
+    const t = i18n.getFixedT(null, 'spec');
+    expect(t('seats', { count: 0 })).toBe('No seats left');
+    expect(t('seats', { count: 1 })).toBe('1 seat left');
+    expect(t('seats', { count: 7 })).toBe('7 seats left');
+    // No _zero: English says "0 items".
+    expect(t('items', { count: 0 })).toBe('0 items');
+    expect(t('things', { count: 1 })).toBe('1 things');
+    expect(t('plain', { count: 3 })).toBe('3 of them');
+  });
+
+  it('uses the plural rules of the language: French counts 0 as one', async () => {
+    i18n.addResourceBundle('fr', 'spec', { seats_one: '{{count}} place', seats_other: '{{count}} places' });
+    i18n.addResourceBundle('en', 'spec', { items_one: '{{count}} item', items_other: '{{count}} items' });
+    await i18n.changeLanguage('fr');
+    const t = i18n.getFixedT(null, 'spec');
+    expect(t('seats', { count: 0 })).toBe('0 place');
+    expect(t('seats', { count: 1 })).toBe('1 place');
+    expect(t('seats', { count: 2 })).toBe('2 places');
+    // English standing in for a missing French text speaks English plurals.
+    expect(t('items', { count: 0 })).toBe('0 items');
+  });
+
+  it('returns the object or array at a key with returnObjects, filled in and copied', () => {
+    const agenda = i18n.t('conference.agenda', { ns: 'conference', returnObjects: true }) as { time: string }[];
+    expect(agenda).toHaveLength(4);
+    expect(agenda[0]?.time).toBe('08:30');
+    i18n.addResourceBundle('en', 'spec', { people: [{ hello: 'Hi {{name}}' }] });
+    const people = i18n.t('people', { ns: 'spec', returnObjects: true, name: 'Ada' }) as { hello: string }[];
+    expect(people).toEqual([{ hello: 'Hi Ada' }]);
+    for (const person of people) person.hello = 'changed';
+    expect(i18n.t('people.0.hello', { ns: 'spec', name: 'Ada' })).toBe('Hi Ada');
+    // Without it, an object is no text.
+    expect(i18n.t('people', { ns: 'spec' })).toBe('people');
+  });
+
+  it('reads another namespace by prefix, and a list of namespaces in order', () => {
+    expect(i18n.t('contact:formHeading')).toBe('Send us a message');
+    expect(i18n.getFixedT(null, ['common', 'contact'])('contact:formHeading')).toBe('Send us a message');
+    i18n.addResourceBundle('en', 'spec-a', { shared: 'from a', onlyA: 'only a' });
+    i18n.addResourceBundle('en', 'spec-b', { shared: 'from b', onlyB: 'only b' });
+    const ab = i18n.getFixedT(null, ['spec-a', 'spec-b']);
+    expect([ab('shared'), ab('onlyA'), ab('onlyB')]).toEqual(['from a', 'only a', 'only b']);
+    expect(i18n.getFixedT(null, ['spec-b', 'spec-a'])('shared')).toBe('from b');
+    expect(i18n.t('shared', { ns: ['spec-b', 'spec-a'] })).toBe('from b');
+  });
+
+  it('falls back to English for a text the language does not have', async () => {
+    i18n.addResourceBundle('fr', 'spec', { hello: 'Bonjour {{name}}' });
+    i18n.addResourceBundle('en', 'spec', { hello: 'Hello {{name}}', bye: 'Goodbye {{name}}' });
+    await i18n.changeLanguage('fr');
+    const t = i18n.getFixedT(null, 'spec');
+    expect(t('hello', { name: 'Ada' })).toBe('Bonjour Ada');
+    expect(t('bye', { name: 'Ada' })).toBe('Goodbye Ada');
+  });
+
+  it('answers a missing key with the key, or the default value', () => {
+    expect(i18n.t('nav.nowhere')).toBe('nav.nowhere');
+    expect(i18n.t('contact:nowhere')).toBe('nowhere');
+    expect(i18n.t('nav.nowhere', { defaultValue: 'Somewhere {{n}}', n: 2 })).toBe('Somewhere 2');
+    // A colon in words is no namespace.
+    expect(i18n.t('Note: nothing')).toBe('Note: nothing');
   });
 
   it('fetches the catalogues beyond common as JSON files', async () => {
@@ -40,7 +188,16 @@ describe('i18n', () => {
     await i18n.reloadResources(['en'], ['contact']);
     expect(fetched).toMatch(/locales\/en\/contact\.json$/);
     expect(i18n.t('intro', { ns: 'contact' })).toBe('From the JSON file');
+  });
+
+  it('shows the keys while a catalogue cannot be fetched, and fetches it again when next asked', async () => {
+    i18n.removeResourceBundle('en', 'contact');
+    server.use(http.get('*/locales/en/contact.json', () => new HttpResponse(null, { status: 404 })));
+    await i18n.loadNamespaces(['contact']);
+    expect(i18n.hasLoadedNamespace('contact')).toBe(false);
+    expect(i18n.t('contact:formHeading')).toBe('formHeading');
     server.resetHandlers();
-    await i18n.reloadResources(['en'], ['contact']);
+    await i18n.loadNamespaces(['contact']);
+    expect(i18n.t('contact:formHeading')).toBe('Send us a message');
   });
 });

@@ -1,11 +1,10 @@
 import { act, render, screen } from '@testing-library/react';
-import type { TFunction } from 'i18next';
 import { delay, http, HttpResponse } from 'msw';
 import { useEffect } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { server } from '../testing/server';
-import i18n from './i18n';
+import i18n, { type TFunction } from './i18n';
 import { useTranslation } from './use-translation';
 
 function Texts({ onT }: { onT?: (t: TFunction) => void }) {
@@ -33,9 +32,8 @@ describe('useTranslation', () => {
   });
 
   it('fetches a namespace nobody loaded yet and shows its texts when it arrives', async () => {
-    // As on a first visit: no bundle, and i18next has no record of loading it.
+    // As on a first visit: no catalogue, and no record of loading it.
     i18n.removeResourceBundle('en', 'contact');
-    delete (i18n.services.backendConnector as unknown as { state: Record<string, number> }).state['en|contact'];
     let fetches = 0;
     server.use(
       http.get('*/locales/en/contact.json', async () => {

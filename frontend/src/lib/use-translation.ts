@@ -1,7 +1,6 @@
-import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useReducer } from 'react';
 
-import i18n, { type Namespace } from './i18n';
+import i18n, { type Namespace, type TFunction } from './i18n';
 
 type Namespaces = Namespace | readonly Namespace[];
 
@@ -9,7 +8,7 @@ type Namespaces = Namespace | readonly Namespace[];
  * The texts of these namespaces in the active language: `t('key')` reads the first one (default
  * `common`), `t('contact:intro')` another. Re-renders when the language changes, and when a
  * namespace that was not there yet arrives (pages load theirs before they render, see
- * app/lazy-page.tsx, so that is rare). What react-i18next's hook does for this app, in a
+ * app/lazy-page.tsx, so that is rare). What react-i18next's hook did for this app, in a
  * fraction of its size: the first visit's JavaScript budget counts every kilobyte.
  */
 export function useTranslation(namespaces: Namespaces = 'common'): { t: TFunction; i18n: typeof i18n } {
@@ -37,7 +36,7 @@ export function useTranslation(namespaces: Namespaces = 'common'): { t: TFunctio
   // A new function only when what it reads changed: components may list `t` in effect deps.
   const t = useMemo(() => {
     void revision;
-    return i18n.getFixedT(null, key.split(' ')) as TFunction;
+    return i18n.getFixedT(null, key.split(' '));
   }, [key, revision]);
   return { t, i18n };
 }

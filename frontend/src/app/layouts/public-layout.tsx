@@ -110,7 +110,7 @@ function LanguagePicker() {
       <label htmlFor="language-picker">{t('language.label')}</label>{' '}
       <select
         id="language-picker"
-        value={instance.resolvedLanguage}
+        value={instance.language}
         onChange={(event) => void i18n.changeLanguage(event.target.value)}
       >
         {availableLanguages.map((language) => (
