@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId } from 'react';
+import { lazy, Suspense, useEffect, useId, useState } from 'react';
 
 import { directionsUrl } from '../../../lib/event-defaults';
 import { useTranslation } from '../../../lib/use-translation';
@@ -9,12 +9,35 @@ import type { Venue } from './venue';
 const VenueMap = lazy(async () => ({ default: (await import('./venue-map')).VenueMap }));
 
 /**
+ * True once the element comes within a screen of the viewport, so that the map's ~40 KB (Leaflet)
+ * load only for a visitor who scrolls towards it: a first visit stays within the JavaScript budget.
+ * Without IntersectionObserver (old browsers, tests), at once.
+ */
+function useNearViewport() {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !element) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+      },
+      { rootMargin: '100% 0px' },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, element]);
+  return [setElement, near] as const;
+}
+
+/**
  * The venue: its name, address and a directions link as text (usable without the map,
  * WCAG 2.5.7), then the interactive map.
  */
 export function VenueSection({ venue }: { venue: Venue }) {
   const { t } = useTranslation(['event-detail', 'common']);
   const headingId = useId();
+  const [watchMapArea, mapNear] = useNearViewport();
   return (
     <section className="event-section venue" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('map.heading')}</h2>
@@ -30,9 +53,15 @@ export function VenueSection({ venue }: { venue: Venue }) {
           <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
         </a>
       </p>
-      <Suspense fallback={<MapLoading />}>
-        <VenueMap venue={venue} />
-      </Suspense>
+      <div ref={watchMapArea}>
+        {mapNear ? (
+          <Suspense fallback={<MapLoading />}>
+            <VenueMap venue={venue} />
+          </Suspense>
+        ) : (
+          <MapLoading />
+        )}
+      </div>
     </section>
   );
 }
