@@ -7,6 +7,8 @@ from services.accounts.auth import staff_auth
 from services.content.api import router as content_router
 from services.core.api import JsonParser, docs_access, install_error_handlers
 from services.events.api import router as events_router
+from services.members.api import public_router as members_public_router
+from services.members.api import router as members_router
 from services.ops.api import router as ops_router
 from services.registrations.api import router as registrations_router
 
@@ -28,3 +30,5 @@ api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)
 api.add_router("management/", events_router)
 api.add_router("management/", registrations_router)
+api.add_router("management/", members_router)
+api.add_router("users/", members_public_router)

@@ -85,6 +85,7 @@ INSTALLED_APPS = [
     "services.accounts",
     "services.events",
     "services.registrations",
+    "services.members",
     "services.outbox",
     "services.notifications",
     "services.content",
@@ -271,6 +272,13 @@ def _hours(name: str, default: str) -> float | None:
 REGISTRATION_REMINDER_AFTER_HOURS = _hours("REGISTRATION_REMINDER_AFTER_HOURS", "72")
 REGISTRATION_PAYMENT_DEADLINE_HOURS = _hours("REGISTRATION_PAYMENT_DEADLINE_HOURS", "")
 WAITLIST_OFFER_HOURS = _hours("WAITLIST_OFFER_HOURS", "48") or 48.0
+# Membership: the yearly fee by type (Rwf; shown in the acknowledgement) and how long rejected
+# applications are kept before they are erased.
+MEMBERSHIP_FEES = {
+    "Individual": int(os.environ.get("MEMBERSHIP_FEE_INDIVIDUAL", "10000")),
+    "Institutional": int(os.environ.get("MEMBERSHIP_FEE_INSTITUTIONAL", "50000")),
+}
+MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_DAYS", "180"))
 # The length of an event in calendar invites when nothing says otherwise.
 EVENT_DEFAULT_DURATION_HOURS = 3
 

@@ -34,6 +34,8 @@ BEAT_SCHEDULE = {
     "registrations-expire-offers": ("registrations.expire_waitlist_offers", Every(300)),
     # Checks every upcoming event's counters against the rows: daily at 02:30 Kigali time.
     "registrations-reconcile-counters": ("registrations.reconcile_counters", Daily(hour=2, minute=30)),
+    # Erases rejected membership applications older than MEMBER_REJECTED_RETENTION_DAYS: daily at 03:45.
+    "members-purge-rejected": ("members.purge_rejected", Daily(hour=3, minute=45)),
     # Deletes dispatched outbox messages older than OUTBOX_RETENTION_DAYS: daily at 03:15 Kigali time.
     "outbox-purge": ("outbox.purge", Daily(hour=3, minute=15)),
 }

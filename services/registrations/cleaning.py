@@ -3,19 +3,18 @@ whatever the browser did. Every fault is named on its field, with SPEC's text wh
 
 from typing import Any
 
-import phonenumbers
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from services.core.errors import ValidationFailed
+from services.core.phones import normalise_phone
 
 LANGUAGES = ("English", "Kinyarwanda", "Kiswahili", "French")
 # The language code e-mails to a registrant are written in.
 LANGUAGE_CODES = {"English": "en", "Kinyarwanda": "rw", "Kiswahili": "sw", "French": "fr"}
 DISABILITIES = ("None", "Visual Impairment", "Hearing Impairment", "Mobility Impairment", "Other")
 PAYMENT_METHODS = ("Mobile Money", "Bank Transfer")
-PHONE_REGION = "RW"  # a number typed without +country is Rwandan
 
 NAME_MAX = 150
 EMAIL_MAX = 254
@@ -27,17 +26,6 @@ TRANSACTION_ID_MAX = 100
 
 def _too_long(limit: int) -> str:
     return _("Please keep this under %(limit)d characters.") % {"limit": limit}
-
-
-def normalise_phone(raw: str) -> str | None:
-    """The number in E.164 form (+250788123456), or None when it cannot be a phone number."""
-    try:
-        number = phonenumbers.parse(raw, PHONE_REGION)
-    except phonenumbers.NumberParseException:
-        return None
-    if not phonenumbers.is_possible_number(number):
-        return None
-    return phonenumbers.format_number(number, phonenumbers.PhoneNumberFormat.E164)
 
 
 def _text(data: dict[str, Any], name: str) -> str:

@@ -15,7 +15,8 @@ from services.events.models import Event
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
-def _cell(value) -> str:
+def csv_cell(value) -> str:
+    """The text of a cell, with a leading apostrophe when a spreadsheet would run it."""
     text = "" if value is None else str(value)
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
@@ -50,20 +51,20 @@ def registrations_csv_response(event: Event, registrations: QuerySet) -> HttpRes
         decided_by = registration.decided_by
         writer.writerow(
             [
-                _cell(registration.payment_reference),
-                _cell(registration.full_name),
-                _cell(registration.email),
+                csv_cell(registration.payment_reference),
+                csv_cell(registration.full_name),
+                csv_cell(registration.email),
                 registration.phone,  # E.164, written by us
                 registration.preferred_language,
                 _("Yes") if registration.needs_interpreter else _("No"),
                 registration.disability,
-                _cell(registration.disability_details),
+                csv_cell(registration.disability_details),
                 registration.registration_status,
                 _when(registration.registration_date),
-                _cell(registration.transaction_id),
+                csv_cell(registration.transaction_id),
                 registration.payment_method,
-                _cell(registration.payment_notes),
-                _cell(decided_by.get_full_name() or decided_by.get_username()) if decided_by else "",
+                csv_cell(registration.payment_notes),
+                csv_cell(decided_by.get_full_name() or decided_by.get_username()) if decided_by else "",
                 _when(registration.decided_at),
             ]
         )

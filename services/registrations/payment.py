@@ -11,8 +11,9 @@ from services.events.models import Event
 CURRENCY = "Rwf"
 
 
-def amount_text(amount: Decimal) -> str:
+def amount_text(amount: Decimal | int) -> str:
     """5000 → '5,000 Rwf' (SPEC: thousands separators, then Rwf)."""
+    amount = Decimal(amount)
     whole = amount == amount.to_integral_value()
     number = f"{amount:,.0f}" if whole else f"{amount:,.2f}"
     return f"{number} {CURRENCY}"

@@ -18,7 +18,7 @@ const eventForm = page(() => import('../features/events/pages/event-form-page'),
   'events-admin',
   'events',
 ]);
-const members = page(() => import('../features/members/pages/members-page'), 'MembersPage');
+const members = page(() => import('../features/members/pages/members-page'), 'MembersPage', ['members-admin']);
 const registrationsOverview = page(
   () => import('../features/registrations/pages/registrations-overview-page'),
   'RegistrationsOverviewPage',

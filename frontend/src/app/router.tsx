@@ -31,7 +31,9 @@ const registration = page(
   'RegistrationPage',
   ['events', 'registration'],
 );
-const membership = page(() => import('../features/members/pages/membership-page'), 'MembershipPage');
+const membership = page(() => import('../features/members/pages/membership-page'), 'MembershipPage', [
+  'membership',
+]);
 
 // Admin area: none of it is in the public bundle.
 const adminLogin = page(() => import('../features/auth/pages/admin-login-page'), 'AdminLoginPage', ['auth']);

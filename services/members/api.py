@@ -1,0 +1,99 @@
+from django.shortcuts import get_object_or_404
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Status
+
+from services.core.api import ErrorOut
+from services.core.throttling import ActionThrottle
+
+from . import exports, selectors, services
+from .models import Member
+from .schemas import AppliedOut, MemberFilters, MemberIn, MemberOut, MemberPageOut
+
+router = Router(tags=["members"])  # mounted at management/
+public_router = Router(tags=["members"])  # mounted at users/
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+@public_router.post(
+    "register/",
+    auth=None,
+    response={201: AppliedOut, 400: ErrorOut, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    throttle=[ActionThrottle("membership")],
+    summary="Apply for membership (the public five-step form)",
+)
+def apply(request, payload: MemberIn):
+    member = services.member_apply(data=payload.dict())
+    return Status(
+        201,
+        {
+            "member": member,
+            "message": _("Membership Request Submitted! We will e-mail you once it has been reviewed."),
+        },
+    )
+
+
+def _filtered(filters: MemberFilters):
+    return selectors.member_list(
+        search=filters.search,
+        statuses=filters.approval_status,
+        types=filters.membership_type,
+        active=filters.active,
+    )
+
+
+@router.get("members/", response={200: MemberPageOut, **ERRORS}, summary="Members: search, filters, pages")
+def member_list(request, filters: Query[MemberFilters]):
+    page = selectors.member_page(_filtered(filters), page=filters.page, page_size=filters.page_size)
+    return page
+
+
+@router.post("members/", response={201: MemberOut, **ERRORS}, summary="Enter an application (staff)")
+def member_create(request, payload: MemberIn):
+    return Status(201, services.member_apply(data=payload.dict()))
+
+
+@router.get("members/export/", response={200: None, **ERRORS}, summary="The filtered members as CSV")
+def member_export(request, filters: Query[MemberFilters]):
+    return exports.members_csv_response(_filtered(filters))
+
+
+@router.get("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="One member")
+def member_detail(request, member_id: int):
+    return get_object_or_404(Member, pk=member_id)
+
+
+@router.put("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="Edit a member")
+def member_update(request, member_id: int, payload: MemberIn):
+    get_object_or_404(Member, pk=member_id)
+    return services.member_update(member_id=member_id, data=payload.dict(exclude_unset=True))
+
+
+@router.delete("members/{int:member_id}/", response={200: dict, **ERRORS}, summary="Erase a member")
+def member_delete(request, member_id: int):
+    services.member_erase(member=get_object_or_404(Member, pk=member_id))
+    return {"message": _("Member deleted successfully")}
+
+
+@router.post("members/{int:member_id}/approve/", response={200: MemberOut, **ERRORS}, summary="Approve")
+def member_approve(request, member_id: int):
+    get_object_or_404(Member, pk=member_id)
+    return services.member_decide(member_id=member_id, status=Member.Approval.APPROVED)
+
+
+@router.post("members/{int:member_id}/reject/", response={200: MemberOut, **ERRORS}, summary="Reject")
+def member_reject(request, member_id: int):
+    get_object_or_404(Member, pk=member_id)
+    return services.member_decide(member_id=member_id, status=Member.Approval.REJECTED)
+
+
+@router.post(
+    "members/{int:member_id}/toggle-active/", response={200: MemberOut, **ERRORS}, summary="Flip Active"
+)
+def member_toggle_active(request, member_id: int):
+    get_object_or_404(Member, pk=member_id)
+    return services.member_toggle_active(member_id=member_id)
+
+
+@router.get("approved-members/", response={200: list[MemberOut], **ERRORS}, summary="Approved members")
+def approved_members(request):
+    return list(selectors.approved_members())

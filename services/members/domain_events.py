@@ -1,0 +1,21 @@
+from dataclasses import dataclass
+
+from services.outbox.events import DomainEvent
+
+
+@dataclass(frozen=True)
+class MemberApplied(DomainEvent):
+    topic = "member.applied"
+    member_id: int
+
+
+@dataclass(frozen=True)
+class MemberApproved(DomainEvent):
+    topic = "member.approved"
+    member_id: int
+
+
+@dataclass(frozen=True)
+class MemberRejected(DomainEvent):
+    topic = "member.rejected"
+    member_id: int

@@ -1,0 +1,72 @@
+"""The e-mails of a membership's life, one row each per domain event whatever the redeliveries."""
+
+from django.conf import settings
+
+from services.notifications.services import notification_queue
+from services.outbox.registry import subscribe
+from services.registrations.payment import amount_text
+
+from .domain_events import MemberApplied, MemberApproved, MemberRejected
+from .models import Member
+
+
+def _context(member: Member) -> dict:
+    fee = settings.MEMBERSHIP_FEES.get(member.membership_type)
+    details = settings.PAYMENT_DETAILS
+    return {
+        "name": member.full_name,
+        "membership_type": member.membership_type,
+        "payment_method": member.payment_method,
+        "fee": amount_text(fee) if fee else "",
+        "mobile_money_number": details["mobile_money_number"],
+        "mobile_money_name": details["mobile_money_name"],
+        "bank_name": details["bank_name"],
+        "bank_account": details["bank_account"],
+        "bank_account_name": details["bank_account_name"],
+        "reference": member.email,
+        "membership_number": member.membership_number or "",
+    }
+
+
+def _to_member(member: Member, template: str, message) -> None:
+    notification_queue(
+        template=template,
+        recipient=member.email,
+        language=member.language,
+        context=_context(member),
+        source_message=message,
+    )
+
+
+@subscribe(MemberApplied.topic)
+def send_member_applied(event: MemberApplied, message) -> None:
+    member = Member.objects.filter(pk=event.member_id).first()
+    if member is None:
+        return
+    _to_member(member, "member_applied", message)
+    notification_queue(
+        template="member_notice",
+        recipient=settings.ASSOCIATION["email"],
+        context={
+            "name": member.full_name,
+            "email": member.email,
+            "phone": member.phone,
+            "membership_type": member.membership_type,
+            "manage_link": f"{settings.FRONTEND_URL}/dashboard/members",
+        },
+        source_message=message,
+    )
+
+
+@subscribe(MemberApproved.topic)
+def send_member_approved(event: MemberApproved, message) -> None:
+    member = Member.objects.filter(pk=event.member_id).first()
+    if member is not None and member.approval_status == Member.Approval.APPROVED:
+        _to_member(member, "member_approved", message)
+
+
+@subscribe(MemberRejected.topic)
+def send_member_rejected(event: MemberRejected, message) -> None:
+    member = Member.objects.filter(pk=event.member_id).first()
+    if member is not None and member.approval_status == Member.Approval.REJECTED:
+        _to_member(member, "member_rejected", message)

@@ -1,0 +1,77 @@
+from django.db import models
+from django.db.models.functions import Lower
+
+
+class Member(models.Model):
+    """A membership application, and once approved, a member (SPEC §3 Member)."""
+
+    class Approval(models.TextChoices):
+        PENDING = "Pending", "Pending"
+        APPROVED = "Approved", "Approved"
+        REJECTED = "Rejected", "Rejected"
+
+    class MembershipType(models.TextChoices):
+        INDIVIDUAL = "Individual", "Individual"
+        INSTITUTIONAL = "Institutional", "Institutional"
+
+    full_name = models.CharField(max_length=150)
+    email = models.EmailField(max_length=254)
+    phone = models.CharField(max_length=30)  # E.164
+    date_of_birth = models.DateField()
+    # As the person chose it: Male, Female, Non-binary, Prefer Not to Say (the public form), or
+    # Other (the admin form). The admin's three-way reading is derived (`gender_reading`).
+    gender = models.CharField(max_length=20)
+    nationality = models.CharField(max_length=100)
+    address = models.CharField(max_length=300)
+    occupation = models.CharField(max_length=150, blank=True, default="")
+    organization = models.CharField(max_length=150, blank=True, default="")
+    experience_years = models.PositiveSmallIntegerField(default=0)
+    membership_type = models.CharField(max_length=20, choices=MembershipType.choices)
+    preferred_communication_language = models.CharField(max_length=100, blank=True, default="")
+    reason_for_joining = models.TextField(blank=True, default="")
+    skills = models.TextField(blank=True, default="")
+    areas_of_interest = models.JSONField(default=list, blank=True)
+    certifications = models.TextField(blank=True, default="")
+    payment_method = models.CharField(max_length=20)
+    transaction_id = models.CharField(max_length=100, blank=True, default="")
+    agree_to_terms = models.BooleanField(default=False)
+    terms_accepted_at = models.DateTimeField(null=True, blank=True)
+    approval_status = models.CharField(max_length=10, choices=Approval.choices, default=Approval.PENDING)
+    is_active_member = models.BooleanField(default=False)
+    # "2026-0042": the year of approval and a sequence within it, assigned once, at approval.
+    membership_number = models.CharField(max_length=12, unique=True, null=True, blank=True)
+    approved_at = models.DateTimeField(null=True, blank=True)
+    rejected_at = models.DateTimeField(null=True, blank=True)
+    language = models.CharField(max_length=10, default="en")  # the site's language at application
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [models.UniqueConstraint(Lower("email"), name="member_email_once")]
+        indexes = [
+            models.Index(fields=["approval_status", "is_active_member"], name="member_status_idx"),
+            models.Index(fields=["-created_at"], name="member_created_idx"),
+            models.Index(fields=["approval_status", "rejected_at"], name="member_rejected_idx"),
+        ]
+
+    GENDER_READINGS = {"Male": "Male", "Female": "Female"}
+
+    def __str__(self):
+        return f"{self.full_name} <{self.email}> ({self.approval_status})"
+
+    @property
+    def gender_reading(self) -> str:
+        """The admin view's three values: Non-binary and Prefer Not to Say read as Other."""
+        return self.GENDER_READINGS.get(self.gender, "Other")
+
+
+class MembershipNumberCounter(models.Model):
+    """The last number given in a year; its row is locked while a number is drawn, so two
+    approvals at once never share a number and no number is skipped."""
+
+    year = models.PositiveSmallIntegerField(primary_key=True)
+    last = models.PositiveIntegerField(default=0)
+
+    def __str__(self):
+        return f"{self.year}: {self.last}"

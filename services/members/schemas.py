@@ -1,0 +1,91 @@
+from datetime import date, datetime
+from typing import Any, Literal
+
+from ninja import Field, Schema
+
+
+class MemberIn(Schema):
+    """Every field optional: the service answers the rule each missing or wrong one breaks."""
+
+    full_name: str | None = None
+    email: str | None = None
+    phone: str | None = None
+    date_of_birth: str | None = None
+    gender: str | None = None
+    nationality: str | None = None
+    address: str | None = None
+    occupation: str | None = None
+    organization: str | None = None
+    experience_years: int | str | None = None
+    membership_type: str | None = None
+    preferred_communication_language: str | None = None
+    reason_for_joining: str | None = None
+    skills: str | None = None
+    areas_of_interest: list[Any] | None = None
+    certifications: str | None = None
+    payment_method: str | None = None
+    transaction_id: str | None = None
+    agree_to_terms: bool | None = None
+    approval_status: str | None = None
+    is_active_member: bool | None = None
+    id: int | None = None  # SPEC §7: the edit form sends it; the path decides
+
+
+class MemberFilters(Schema):
+    search: str | None = None
+    approval_status: list[Literal["Pending", "Approved", "Rejected"]] = Field(default_factory=list)
+    membership_type: list[Literal["Individual", "Institutional"]] = Field(default_factory=list)
+    active: bool | None = None
+    page: int | None = None
+    page_size: int | None = None
+
+
+class MemberOut(Schema):
+    id: int
+    full_name: str
+    email: str
+    phone: str
+    date_of_birth: date
+    gender: str
+    gender_declared: str
+    nationality: str
+    address: str
+    occupation: str
+    organization: str
+    experience_years: int
+    membership_type: str
+    preferred_communication_language: str
+    reason_for_joining: str
+    skills: str
+    areas_of_interest: list[str]
+    certifications: str
+    payment_method: str
+    transaction_id: str
+    agree_to_terms: bool
+    terms_accepted_at: datetime | None
+    approval_status: str
+    is_active_member: bool
+    membership_number: str | None
+    approved_at: datetime | None
+    created_at: datetime
+
+    @staticmethod
+    def resolve_gender(obj) -> str:
+        return obj.gender_reading
+
+    @staticmethod
+    def resolve_gender_declared(obj) -> str:
+        return obj.gender
+
+
+class MemberPageOut(Schema):
+    results: list[MemberOut]
+    count: int
+    page: int
+    page_size: int
+    total_pages: int
+
+
+class AppliedOut(Schema):
+    member: MemberOut
+    message: str

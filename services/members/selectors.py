@@ -1,0 +1,36 @@
+from django.db.models import Q, QuerySet
+
+from services.events.selectors import Page, paginate
+
+from .models import Member
+
+PAGE_SIZE = 10
+
+
+def member_list(
+    *,
+    search: str | None = None,
+    statuses: list[str] | None = None,
+    types: list[str] | None = None,
+    active: bool | None = None,
+) -> QuerySet:
+    """Search (name or e-mail, any case) and filters, all in the database; newest first."""
+    queryset = Member.objects.all()
+    if search and search.strip():
+        term = search.strip()
+        queryset = queryset.filter(Q(full_name__icontains=term) | Q(email__icontains=term))
+    if statuses:
+        queryset = queryset.filter(approval_status__in=statuses)
+    if types:
+        queryset = queryset.filter(membership_type__in=types)
+    if active is not None:
+        queryset = queryset.filter(is_active_member=active)
+    return queryset.order_by("-created_at", "-pk")
+
+
+def member_page(queryset: QuerySet, *, page: int | None, page_size: int | None) -> Page:
+    return paginate(queryset, page=page, page_size=page_size or PAGE_SIZE, sizes=None)
+
+
+def approved_members() -> QuerySet:
+    return Member.objects.filter(approval_status=Member.Approval.APPROVED).order_by("full_name", "pk")

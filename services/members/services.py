@@ -1,0 +1,159 @@
+import logging
+from datetime import timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+
+from services.core.errors import Conflict, ValidationFailed
+from services.notifications.models import Notification
+from services.outbox.models import OutboxMessage
+from services.outbox.services import publish
+
+from .cleaning import clean_member_fields
+from .domain_events import MemberApplied, MemberApproved, MemberRejected
+from .models import Member, MembershipNumberCounter
+
+logger = logging.getLogger(__name__)
+TOPICS = (MemberApplied.topic, MemberApproved.topic, MemberRejected.topic)
+
+
+def _refuse_duplicate_email(email: str, *, exclude: int | None = None) -> None:
+    taken = Member.objects.filter(email__iexact=email)
+    if exclude is not None:
+        taken = taken.exclude(pk=exclude)
+    if taken.exists():
+        message = _("A membership application with this email already exists.")
+        raise Conflict(message, code="duplicate_member", fields={"email": message})
+
+
+def member_apply(*, data: dict[str, Any]) -> Member:
+    """A new application, Pending, with the consent's time (public form or staff)."""
+    fields = clean_member_fields(data)
+    with transaction.atomic():
+        _refuse_duplicate_email(fields["email"])
+        try:
+            with transaction.atomic():
+                member = Member.objects.create(
+                    **fields,
+                    agree_to_terms=True,
+                    terms_accepted_at=timezone.now(),
+                    language=(get_language() or "en")[:10],
+                )
+        except IntegrityError:  # the same e-mail in a parallel request
+            _refuse_duplicate_email(fields["email"])
+            raise
+        publish(MemberApplied(member_id=member.pk))
+    return member
+
+
+def next_membership_number(year: int) -> str:
+    """The next number of `year`, drawn under the counter row's lock (call inside a transaction)."""
+    try:
+        with transaction.atomic():
+            MembershipNumberCounter.objects.get_or_create(year=year)
+    except IntegrityError:  # created by a parallel approval meanwhile
+        pass
+    counter = MembershipNumberCounter.objects.select_for_update().get(year=year)
+    counter.last += 1
+    counter.save(update_fields=["last"])
+    return f"{year}-{counter.last:04d}"
+
+
+def _set_approval(member: Member, status: str) -> None:
+    """Approved: active, with a number (kept if it had one); Rejected: inactive. Publishes the
+    matching domain event. The member row is locked by the caller."""
+    now = timezone.now()
+    member.approval_status = status
+    if status == Member.Approval.APPROVED:
+        member.is_active_member = True
+        member.approved_at = now
+        member.rejected_at = None
+        if not member.membership_number:
+            member.membership_number = next_membership_number(timezone.localdate().year)
+        publish(MemberApproved(member_id=member.pk))
+    elif status == Member.Approval.REJECTED:
+        member.is_active_member = False
+        member.rejected_at = now
+        publish(MemberRejected(member_id=member.pk))
+
+
+def _locked(member_id: int) -> Member:
+    return Member.objects.select_for_update().get(pk=member_id)
+
+
+def member_decide(*, member_id: int, status: str) -> Member:
+    """Approve (Approved + active) or reject (Rejected + inactive), SPEC §4."""
+    with transaction.atomic():
+        member = _locked(member_id)
+        if member.approval_status == status:
+            raise Conflict(
+                _("This member is already %(status)s.") % {"status": status}, code="invalid_transition"
+            )
+        _set_approval(member, status)
+        member.save()
+    return member
+
+
+def member_toggle_active(*, member_id: int) -> Member:
+    with transaction.atomic():
+        member = _locked(member_id)
+        member.is_active_member = not member.is_active_member
+        member.save(update_fields=["is_active_member", "updated_at"])
+    return member
+
+
+def member_update(*, member_id: int, data: dict[str, Any]) -> Member:
+    """The edit form: empty fields keep their values; any of the three statuses and the Active
+    flag may be set, and a change of approval publishes its event."""
+    fields = clean_member_fields(data, partial=True)
+    status = data.get("approval_status")
+    if status not in (None, "") and status not in Member.Approval.values:
+        message = _("Choose Pending, Approved or Rejected.")
+        raise ValidationFailed(message, fields={"approval_status": message})
+    with transaction.atomic():
+        member = _locked(member_id)
+        if "email" in fields:
+            _refuse_duplicate_email(fields["email"], exclude=member.pk)
+        for name, value in fields.items():
+            setattr(member, name, value)
+        if status and status != member.approval_status:
+            if status == Member.Approval.PENDING:
+                member.approval_status = status
+            else:
+                _set_approval(member, status)
+        if isinstance(data.get("is_active_member"), bool):
+            member.is_active_member = data["is_active_member"]
+        member.save()
+    return member
+
+
+def member_erase(*, member: Member) -> dict[str, int]:
+    """Delete the member and every copy of their personal data: the e-mails stored for them or
+    about them (their bodies hold name, e-mail, phone) and the events that led to those e-mails."""
+    with transaction.atomic():
+        messages = OutboxMessage.objects.filter(topic__in=TOPICS, payload__member_id=member.pk)
+        mails = Notification.objects.filter(source_message__in=messages) | Notification.objects.filter(
+            recipient__iexact=member.email, template__startswith="member_"
+        )
+        erased_mails = mails.delete()[0]
+        erased_messages = messages.delete()[0]
+        member.delete()
+    return {"emails": erased_mails, "events": erased_messages}
+
+
+def rejected_purge() -> int:
+    """Rejected applications older than MEMBER_REJECTED_RETENTION_DAYS are erased (beat, daily)."""
+    cutoff = timezone.now() - timedelta(days=settings.MEMBER_REJECTED_RETENTION_DAYS)
+    erased = 0
+    for member in Member.objects.filter(approval_status=Member.Approval.REJECTED, rejected_at__lt=cutoff)[
+        :500
+    ]:
+        member_erase(member=member)
+        erased += 1
+    if erased:
+        logger.info("Erased %s rejected membership applications past their retention", erased)
+    return erased
