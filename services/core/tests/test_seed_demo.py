@@ -30,6 +30,14 @@ def test_seed_demo_is_idempotent_and_covers_every_event_status(client):
     assert workshop.registrations.count() == 21  # once, however often it runs
     public = client.get(f"/api/management/public-events/{workshop.pk}/").json()
     assert (public["total_registrations_count"], public["open_seats"]) == (20, 5)
+    from services.members.models import Member
+
+    assert set(Member.objects.values_list("approval_status", flat=True)) == {
+        "Pending",
+        "Approved",
+        "Rejected",
+    }
+    assert Member.objects.filter(membership_number__isnull=False).count() == 4
 
 
 @pytest.mark.django_db

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from services.accounts.models import StaffProfile
 from services.events.demo import seed_events
+from services.members.demo import seed_members
 from services.registrations.demo import seed_registrations
 
 DEMO_USERNAME = "admin"
@@ -55,8 +56,12 @@ class Command(BaseCommand):
         )
         events = seed_events(today=timezone.localdate(), by=user)
         registrations = seed_registrations()
+        members = seed_members(year=timezone.localdate().year)
         self.stdout.write(
-            self.style.SUCCESS(f"Demo data ready ({events} new events, {registrations} new registrations).")
+            self.style.SUCCESS(
+                f"Demo data ready ({events} new events, {registrations} new registrations,"
+                f" {members} new members)."
+            )
         )
         self.stdout.write(
             f"  Staff user: {DEMO_USERNAME} / {password}" + ("" if created else " (unless changed since)")
