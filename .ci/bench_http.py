@@ -39,6 +39,8 @@ BASE = sys.argv[1].rstrip("/")
 EVENT_ID = sys.argv[2]
 # An unlimited Published event the sign-ups go to (.ci/bench makes it).
 SIGNUP_EVENT_ID = os.environ.get("BENCH_SIGNUP_EVENT_ID", "")
+# A staff access token for the admin lists (.ci/bench issues it for the demo admin).
+STAFF_TOKEN = os.environ.get("BENCH_STAFF_TOKEN", "")
 LOADGEN = os.environ.get("BENCH_LOADGEN", "wrk")
 ROUNDS = int(os.environ.get("BENCH_ROUNDS", "5"))
 SECONDS = max(1, int(float(os.environ.get("BENCH_DURATION", "3"))))  # wrk takes whole seconds
@@ -95,6 +97,7 @@ class Endpoint:
     method: str
     path: str
     body: str = ""
+    token: str = ""  # a bearer token for staff endpoints
     size: int = 0  # bytes of the whole response (status line, headers, body)
     runs: list = field(default_factory=list)  # Run per round
     ratios: list = field(default_factory=list)  # req/s ÷ the ceiling's around it
@@ -143,6 +146,27 @@ GROUPS = [
         if SIGNUP_EVENT_ID
         else []
     ),
+    # The members list with 10,000 members: one page of 10, searched and filtered in the database.
+    *(
+        [
+            [
+                Endpoint(
+                    "GET /api/management/members/ (10,000 members)",
+                    "GET",
+                    "/api/management/members/?page=2",
+                    token=STAFF_TOKEN,
+                ),
+                Endpoint(
+                    "GET /api/management/members/?search=…&approval_status=Pending",
+                    "GET",
+                    "/api/management/members/?search=member%2042&approval_status=Pending",
+                    token=STAFF_TOKEN,
+                ),
+            ]
+        ]
+        if STAFF_TOKEN
+        else []
+    ),
     # Last: the e-mails it queues keep the worker busy long after its rounds.
     [Endpoint("POST /api/management/contact-form/", "POST", "/api/management/contact-form/", CONTACT)],
 ]
@@ -177,8 +201,8 @@ def gunicorn_cpu() -> float | None:
     return total / TICK
 
 
-def load(method: str, path: str, body: str, seconds: int) -> Run:
-    env = {**os.environ, "BENCH_METHOD": method, "BENCH_BODY": body}
+def load(method: str, path: str, body: str, seconds: int, token: str = "") -> Run:
+    env = {**os.environ, "BENCH_METHOD": method, "BENCH_BODY": body, "BENCH_TOKEN": token}
     url = BASE + path
     if LOADGEN == "wrk":
         command = [
@@ -258,7 +282,9 @@ def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[st
     for endpoint in group:
         body = endpoint.body.encode()
         sample = next(unique_bodies(body)) if b"{n}" in body else body
+        os.environ["BENCH_TOKEN"] = endpoint.token  # read by the request builder
         status, endpoint.size = fetch_once(BASE + endpoint.path, endpoint.method, sample)
+        os.environ.pop("BENCH_TOKEN")
         if not 200 <= status < 300:
             say(f"{endpoint.label} answers {status} to a single request")
     pad, ceiling_size = ceiling_pad(group[0].size)
@@ -273,13 +299,15 @@ def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[st
     )
     load("GET", ceiling_path, "", WARMUP)
     for endpoint in group:
-        load(endpoint.method, endpoint.path, endpoint.body, WARMUP)
+        load(endpoint.method, endpoint.path, endpoint.body, WARMUP, endpoint.token)
     before = load("GET", ceiling_path, "", SECONDS)
     ceiling_runs.append(before)
     for number in range(ROUNDS):
         runs = {}
         for endpoint in group if number % 2 == 0 else group[::-1]:
-            runs[endpoint.label] = load(endpoint.method, endpoint.path, endpoint.body, SECONDS)
+            runs[endpoint.label] = load(
+                endpoint.method, endpoint.path, endpoint.body, SECONDS, endpoint.token
+            )
         after = load("GET", ceiling_path, "", SECONDS)
         ceiling_runs.append(after)
         ceiling_rps = (before.rps + after.rps) / 2

@@ -29,6 +29,8 @@ def build_request(url: str, method: str, body: bytes) -> tuple[str, int, bytes]:
     host_port, _, path = url.removeprefix("http://").partition("/")
     host, _, port = host_port.partition(":")
     lines = [f"{method} /{path} HTTP/1.1", f"Host: {host_port}"]
+    if token := os.environ.get("BENCH_TOKEN", ""):
+        lines.append(f"Authorization: Bearer {token}")
     if body:
         lines += ["Content-Type: application/json", f"Content-Length: {len(body)}"]
     return host, int(port or 80), ("\r\n".join(lines) + "\r\n\r\n").encode() + body

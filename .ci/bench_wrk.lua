@@ -6,6 +6,10 @@ counts = {}  -- a global, so that done() can read it from every thread
 local threads = {}
 wrk.method = os.getenv("BENCH_METHOD") or "GET"
 local body = os.getenv("BENCH_BODY") or ""
+local token = os.getenv("BENCH_TOKEN") or ""
+if token ~= "" then
+  wrk.headers["Authorization"] = "Bearer " .. token
+end
 if body ~= "" then
   wrk.body = body
   wrk.headers["Content-Type"] = "application/json"
