@@ -1,11 +1,13 @@
 import logging
 import secrets
+from dataclasses import replace
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
+from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -53,8 +55,11 @@ def _open_event(event_id: int) -> Event:
 
 
 def _refuse_duplicates(model, event: Event, fields: dict[str, Any], *, email_text, phone_text) -> None:
-    taken = model.objects.filter(event=event).filter(
-        Q(email__iexact=fields["email"]) | Q(phone=fields["phone"])
+    # lower(email), as the unique index has it (iexact would compare UPPER() and scan).
+    taken = (
+        model.objects.filter(event=event)
+        .annotate(email_lower=Lower("email"))
+        .filter(Q(email_lower=fields["email"].lower()) | Q(phone=fields["phone"]))
     )
     errors = {}
     for email, phone in taken.values_list("email", "phone"):
@@ -135,7 +140,12 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
             offer.offer_token_hash = ""
             offer.registration = registration
             offer.save(update_fields=["status", "offer_token_hash", "registration"])
-        store_counters(event, count_seats(event))
+        # Counted under the lock a moment ago: one more Pending, one offer fewer if claimed.
+        claimed = int(offer is not None)
+        store_counters(
+            event,
+            replace(seats, total=seats.total + 1, pending=seats.pending + 1, offered=seats.offered - claimed),
+        )
         publish(RegistrationSubmitted(registration_id=registration.pk, event_id=event.pk))
     registration.event = event
     return registration
