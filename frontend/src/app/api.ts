@@ -33,8 +33,9 @@ export const TAG_TYPES = [
 
 /** Calls whose 401 means "wrong credentials / token", never "the access token expired". */
 const NO_REFRESH_PATHS = ['users/login/', 'users/token/refresh/', 'users/logout/'];
-/** Calls that never carry the bearer token (SPEC §6). */
-const NO_TOKEN_ENDPOINTS = new Set(['login']);
+/** Calls that never carry the bearer token (SPEC §6): sign-in and the public forms, which a
+ * visitor sends as a visitor even while a staff session is open in the same browser. */
+const NO_TOKEN_ENDPOINTS = new Set(['login', 'registerForEvent', 'joinWaitlist', 'checkWaitlistOffer', 'applyForMembership']);
 
 const rawBaseQuery = fetchBaseQuery({
   // Absolute on the page's own origin (the same as '/api/' in a browser; Node's fetch in

@@ -12,11 +12,17 @@ describe('Routes', () => {
     ['/services', 'Services'],
     ['/Resources', 'Resources'],
     ['/Updates', 'Updates'],
-    ['/membership', 'Membership Application'],
   ])('%s shows its placeholder inside the public layout', async (route, title) => {
     renderRoute(route);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(await screen.findByText('This page is coming soon. Please check back later.')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it('/membership shows the first step of the application inside the public layout', async () => {
+    renderRoute('/membership');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Membership Application' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Step 1 of 5: Account' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 

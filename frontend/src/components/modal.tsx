@@ -40,7 +40,7 @@ export function Modal({ title, onClose, children, footer, busy = false, describe
     // The first control of the body (e.g. the selected radio), else the dialog itself.
     const body = dialog?.querySelector<HTMLElement>('.modal__body');
     const first =
-      body?.querySelector<HTMLElement>('input:checked') ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
+      body?.querySelector<HTMLElement>('input[type="radio"]:checked') ?? body?.querySelector<HTMLElement>(FOCUSABLE) ?? dialog;
     first?.focus();
 
     const onKeyDown = (event: KeyboardEvent) => {

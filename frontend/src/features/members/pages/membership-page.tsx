@@ -1,7 +1,22 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
-import { useTranslation } from '../../../lib/use-translation';
+import { useState } from 'react';
 
+import { PageHeading } from '../../../components/page-heading';
+import { useTranslation } from '../../../lib/use-translation';
+import type { MembershipAnswer } from '../public-api';
+import { MembershipSuccess } from '../wizard/membership-success';
+import { MembershipWizard } from '../wizard/membership-wizard';
+import '../wizard/membership-wizard.css';
+
+/** /membership: a person applies to join the association (SPEC §2, five steps); staff approve later. */
 export function MembershipPage() {
-  const { t } = useTranslation();
-  return <PagePlaceholder title={t('pages.membership')} />;
+  const { t } = useTranslation(['membership', 'common']);
+  const [answer, setAnswer] = useState<MembershipAnswer | null>(null);
+  return (
+    <section className="page page--narrow membership-page">
+      <PageHeading title={t('common:pages.membership')}>{!answer && <p>{t('intro')}</p>}</PageHeading>
+      <div className="card">
+        {answer ? <MembershipSuccess message={answer.message} /> : <MembershipWizard onSubmitted={setAnswer} />}
+      </div>
+    </section>
+  );
 }

@@ -1,0 +1,256 @@
+import { api } from '../../app/api';
+import type { MembershipType, PaymentMethod } from './public-api';
+
+/**
+ * The admin side of membership (SPEC §2 Members, §7 Members, docs/api.md "Membership"): the
+ * list (searched, filtered and paged by the server), one member, edit, approve, reject,
+ * toggle active, delete and the CSV export.
+ */
+
+export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** The admin's reading of gender (SPEC §3); the form's Non-binary and Prefer Not to Say read as Other. */
+export const ADMIN_GENDERS = ['Male', 'Female', 'Other'] as const;
+export type AdminGender = (typeof ADMIN_GENDERS)[number];
+
+/** SPEC §2, §9: ten members a page; the page count is the count divided by ten, rounded up. */
+export const MEMBERS_PAGE_SIZE = 10;
+
+/** A member as staff see it (docs/api.md "Member (JSON)"). */
+export interface Member {
+  id: number;
+  full_name: string;
+  email: string;
+  phone: string;
+  /** 'yyyy-mm-dd' */
+  date_of_birth: string | null;
+  /** The admin's reading: Male, Female or Other ('' when unknown). */
+  gender: AdminGender | '';
+  /** What the applicant chose (the form also offers Non-binary and Prefer Not to Say). */
+  gender_declared: string;
+  nationality: string;
+  address: string;
+  occupation: string;
+  organization: string;
+  experience_years: number;
+  membership_type: MembershipType;
+  preferred_communication_language: string;
+  reason_for_joining: string;
+  skills: string;
+  areas_of_interest: string[];
+  certifications: string;
+  payment_method: PaymentMethod | '';
+  transaction_id: string;
+  agree_to_terms: boolean;
+  /** When the applicant agreed to the terms (ISO date-time), if recorded. */
+  terms_accepted_at: string | null;
+  approval_status: ApprovalStatus;
+  is_active_member: boolean;
+  /** '2026-0042': the year of approval and a sequence; null until approved. */
+  membership_number: string | null;
+  approved_at: string | null;
+  created_at: string;
+}
+
+/**
+ * What the edit form sends (SPEC §7: the member's fields plus id). An empty text, a null and
+ * an empty interests list keep the stored value (SPEC §5).
+ */
+export type MemberUpdate = Pick<
+  Member,
+  | 'id'
+  | 'full_name'
+  | 'email'
+  | 'phone'
+  | 'nationality'
+  | 'address'
+  | 'occupation'
+  | 'organization'
+  | 'preferred_communication_language'
+  | 'reason_for_joining'
+  | 'skills'
+  | 'areas_of_interest'
+  | 'certifications'
+  | 'payment_method'
+  | 'transaction_id'
+  | 'agree_to_terms'
+  | 'approval_status'
+  | 'is_active_member'
+> & {
+  date_of_birth: string;
+  gender: string;
+  experience_years: number | null;
+  membership_type: MembershipType | '';
+};
+
+/** The filter modal's choices (SPEC §5 "Member filters"); empty lists and null mean "any". */
+export interface MemberFilterSet {
+  statuses: ApprovalStatus[];
+  types: MembershipType[];
+  active: boolean | null;
+}
+
+export const NO_FILTERS: MemberFilterSet = { statuses: [], types: [], active: null };
+
+export interface MemberFilters extends MemberFilterSet {
+  /** Name or e-mail, case-insensitive (SPEC §5 "Member search"). */
+  search: string;
+}
+
+export interface MemberListArgs extends MemberFilters {
+  page: number;
+}
+
+export interface MemberPage {
+  results: Member[];
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+}
+
+/** SPEC §9: the count divided by the page size, rounded up. */
+export function memberPageCount(count: number): number {
+  return Math.ceil(count / MEMBERS_PAGE_SIZE);
+}
+
+/**
+ * The query of a view: `approval_status` and `membership_type` repeat, once a value
+ * (`?approval_status=Pending&approval_status=Rejected`), which an object of params cannot say.
+ */
+export function memberQuery({ search, statuses, types, active }: MemberFilters): URLSearchParams {
+  const query = new URLSearchParams();
+  if (search.trim()) query.set('search', search.trim());
+  for (const status of statuses) query.append('approval_status', status);
+  for (const type of types) query.append('membership_type', type);
+  if (active !== null) query.set('active', String(active));
+  return query;
+}
+
+const listTag = { type: 'Member', id: 'LIST' } as const;
+
+export const membersAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getMembers: build.query<MemberPage, MemberListArgs>({
+      query: ({ page, ...filters }) => {
+        const query = memberQuery(filters);
+        query.set('page', String(page));
+        query.set('page_size', String(MEMBERS_PAGE_SIZE));
+        return `management/members/?${query}`;
+      },
+      providesTags: (result) =>
+        result ? [...result.results.map(({ id }) => ({ type: 'Member' as const, id })), listTag] : [listTag],
+    }),
+    getMember: build.query<Member, number>({
+      query: (id) => `management/members/${id}/`,
+      providesTags: (_result, _error, id) => [{ type: 'Member', id }],
+      // View and edit start from the member as they are now: no copy outlives its dialog.
+      keepUnusedDataFor: 0,
+    }),
+    updateMember: build.mutation<Member, MemberUpdate>({
+      query: (body) => ({ url: `management/members/${body.id}/`, method: 'PUT', body }),
+      async onQueryStarted(_args, lifecycle) {
+        await showChangedMember(lifecycle);
+      },
+      // A status, type or active filter may no longer match the row: the page is asked again.
+      invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Dashboard']),
+    }),
+    approveMember: build.mutation<Member, Member>({
+      query: ({ id }) => ({ url: `management/members/${id}/approve/`, method: 'POST' }),
+      async onQueryStarted(_args, lifecycle) {
+        await showChangedMember(lifecycle);
+      },
+      // A refusal (another admin decided first) also asks again, so the row shows the decision.
+      invalidatesTags: [listTag, 'Dashboard'],
+    }),
+    rejectMember: build.mutation<Member, Member>({
+      query: ({ id }) => ({ url: `management/members/${id}/reject/`, method: 'POST' }),
+      async onQueryStarted(_args, lifecycle) {
+        await showChangedMember(lifecycle);
+      },
+      invalidatesTags: [listTag, 'Dashboard'],
+    }),
+    toggleMemberActive: build.mutation<Member, Member>({
+      query: ({ id }) => ({ url: `management/members/${id}/toggle-active/`, method: 'POST' }),
+      async onQueryStarted(_args, lifecycle) {
+        await showChangedMember(lifecycle);
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Dashboard']),
+    }),
+    deleteMember: build.mutation<{ message: string }, Member>({
+      query: ({ id }) => ({ url: `management/members/${id}/`, method: 'DELETE' }),
+      // The row leaves at once; the refetch that follows fills the page up again.
+      async onQueryStarted({ id }, { dispatch, getState, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch {
+          return; // The page says so; nothing was removed.
+        }
+        for (const args of membersAdminApi.util.selectCachedArgsForQuery(getState(), 'getMembers')) {
+          dispatch(
+            membersAdminApi.util.updateQueryData('getMembers', args, (view) => {
+              const before = view.results.length;
+              view.results = view.results.filter((member) => member.id !== id);
+              if (view.results.length < before) view.count = Math.max(0, view.count - 1);
+            }),
+          );
+        }
+      },
+      invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Dashboard']),
+    }),
+    /**
+     * The CSV of the filtered list, fetched with the bearer token (a plain link would carry
+     * none); kept as text, which the store can hold, and saved by the page.
+     */
+    exportMembers: build.mutation<string, MemberFilters>({
+      query: (filters) => {
+        const query = memberQuery(filters).toString();
+        return {
+          url: `management/members/export/${query ? `?${query}` : ''}`,
+          // The CSV as text; a refusal's JSON envelope still parsed as JSON.
+          responseHandler: 'content-type',
+        };
+      },
+    }),
+  }),
+});
+
+interface ChangeLifecycle {
+  dispatch: (action: ReturnType<typeof membersAdminApi.util.updateQueryData>) => unknown;
+  getState: () => unknown;
+  queryFulfilled: Promise<{ data: Member }>;
+}
+
+/** Puts the server's answer in every cached page and the member's own entry: the row changes in place. */
+async function showChangedMember({ dispatch, getState, queryFulfilled }: ChangeLifecycle): Promise<void> {
+  let updated: Member;
+  try {
+    updated = (await queryFulfilled).data;
+  } catch {
+    return; // The page says so; nothing changed.
+  }
+  const state = getState() as Parameters<typeof membersAdminApi.util.selectCachedArgsForQuery>[0];
+  for (const args of membersAdminApi.util.selectCachedArgsForQuery(state, 'getMembers')) {
+    dispatch(
+      membersAdminApi.util.updateQueryData('getMembers', args, (view) => {
+        const index = view.results.findIndex((member) => member.id === updated.id);
+        if (index >= 0) view.results[index] = updated;
+      }),
+    );
+  }
+  if (membersAdminApi.util.selectCachedArgsForQuery(state, 'getMember').includes(updated.id)) {
+    dispatch(membersAdminApi.util.updateQueryData('getMember', updated.id, () => updated));
+  }
+}
+
+export const {
+  useGetMembersQuery,
+  useLazyGetMemberQuery,
+  useUpdateMemberMutation,
+  useApproveMemberMutation,
+  useRejectMemberMutation,
+  useToggleMemberActiveMutation,
+  useDeleteMemberMutation,
+  useExportMembersMutation,
+} = membersAdminApi;

@@ -1,0 +1,138 @@
+import { formatDate } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/use-translation';
+import type { Member } from '../admin-api';
+import { ApprovalBadge } from './approval-badge';
+
+/** How the admin screens name a member: the name, else the e-mail (SPEC §8's approval toast). */
+export function memberName(member: Pick<Member, 'full_name' | 'email'>): string {
+  return member.full_name.trim() || member.email;
+}
+
+/** The element id of a row's actions, where the focus goes when the button it was on is gone. */
+export const actionsId = (member: Pick<Member, 'id'>) => `member-actions-${member.id}`;
+
+export type MemberAction = 'view' | 'edit' | 'delete' | 'approve' | 'reject' | 'toggleActive';
+
+/** A row's buttons, in order: Approve and Reject only while the member is Pending (SPEC §2). */
+const ROW_ACTIONS: readonly { action: MemberAction; opensDialog: boolean; pendingOnly: boolean }[] = [
+  { action: 'view', opensDialog: true, pendingOnly: false },
+  { action: 'edit', opensDialog: true, pendingOnly: false },
+  { action: 'approve', opensDialog: false, pendingOnly: true },
+  { action: 'reject', opensDialog: false, pendingOnly: true },
+  { action: 'delete', opensDialog: true, pendingOnly: false },
+];
+
+interface Props {
+  members: Member[];
+  onAction: (action: MemberAction, member: Member) => void;
+  /** The member whose call is on its way: its row's buttons say so and wait. */
+  busyId: number | null;
+  /** Another view is loading: the rows shown are the previous ones. */
+  busy: boolean;
+}
+
+/**
+ * The members table (SPEC §2): name (with the membership number once approved), contact,
+ * type, approval status, active, applied, and the actions; Approve and Reject on Pending rows only.
+ */
+export function MembersTable({ members, onAction, busyId, busy }: Props) {
+  const { t } = useTranslation('members-admin');
+  const columns = {
+    name: t('table.columns.name'),
+    contact: t('table.columns.contact'),
+    type: t('table.columns.type'),
+    status: t('table.columns.status'),
+    active: t('table.columns.active'),
+    applied: t('table.columns.applied'),
+    actions: t('table.columns.actions'),
+  };
+  return (
+    <div className="members-table__frame">
+      <table className="members-table" aria-busy={busy}>
+        <caption className="visually-hidden">{t('table.caption')}</caption>
+        <thead>
+          <tr>
+            {Object.entries(columns).map(([key, label]) => (
+              <th key={key} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {members.map((member) => {
+            const name = memberName(member);
+            const waiting = busyId === member.id;
+            const act = (action: MemberAction) => () => {
+              // A second click while the first call is on its way does nothing (the button
+              // stays enabled so that it keeps the focus).
+              if (!waiting) onAction(action, member);
+            };
+            return (
+              <tr key={member.id}>
+                <th scope="row" className="members-table__name">
+                  <span className="members-table__strong">{member.full_name || t('table.noName')}</span>
+                  {member.approval_status === 'Approved' && member.membership_number && (
+                    <span className="members-table__muted">
+                      {t('table.membershipNumber', { number: member.membership_number })}
+                    </span>
+                  )}
+                </th>
+                <td data-label={columns.contact}>
+                  <a href={`mailto:${member.email}`} className="members-table__contact">
+                    {member.email}
+                  </a>
+                  {member.phone && (
+                    <a href={`tel:${member.phone.replace(/\s+/g, '')}`} className="members-table__contact">
+                      {member.phone}
+                    </a>
+                  )}
+                </td>
+                <td data-label={columns.type}>{t(`membershipType.${member.membership_type}`, { defaultValue: member.membership_type })}</td>
+                <td data-label={columns.status}>
+                  <ApprovalBadge status={member.approval_status} />
+                </td>
+                <td data-label={columns.active}>
+                  <button
+                    type="button"
+                    role="switch"
+                    className="member-switch"
+                    aria-checked={member.is_active_member}
+                    aria-label={t('table.actions.activeFor', { name })}
+                    aria-busy={waiting}
+                    onClick={act('toggleActive')}
+                  >
+                    <span className="member-switch__track" aria-hidden="true" />
+                    <span aria-hidden="true">{t(member.is_active_member ? 'table.active' : 'table.inactive')}</span>
+                  </button>
+                </td>
+                <td data-label={columns.applied} className="members-table__nowrap">
+                  {formatDate(member.created_at)}
+                </td>
+                <td className="members-table__actions">
+                  <div id={actionsId(member)} className="members-table__action-group">
+                    {ROW_ACTIONS.filter(({ pendingOnly }) => !pendingOnly || member.approval_status === 'Pending').map(
+                      ({ action, opensDialog }) => (
+                        <button
+                          key={action}
+                          type="button"
+                          className={`member-action member-action--${action}`}
+                          aria-label={t(`table.actions.${action}For`, { name })}
+                          aria-haspopup={opensDialog ? 'dialog' : undefined}
+                          aria-busy={waiting}
+                          onClick={act(action)}
+                        >
+                          {t(`table.actions.${action}`)}
+                        </button>
+                      ),
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
