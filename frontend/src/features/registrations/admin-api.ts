@@ -2,7 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 import { api } from '../../app/api';
 import type { Registrant } from './public-api';
-import { filenameFromDisposition } from './admin/save-file';
+import { filenameFromDisposition } from '../../lib/save-file';
 
 /**
  * The admin side of event registrations (SPEC §2 Registrations, §7, docs/api.md "Event

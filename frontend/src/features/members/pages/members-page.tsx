@@ -29,7 +29,7 @@ import { MemberFiltersDialog } from '../admin/member-filters-dialog';
 import { MemberViewDialog } from '../admin/member-view-dialog';
 import '../admin/members-admin.css';
 import { actionsId, memberName, MembersTable, type MemberAction } from '../admin/members-table';
-import { saveCsv } from '../admin/save-file';
+import { csvBlob, saveFile } from '../../../lib/save-file';
 
 /** New applications and other admins' changes show up without a reload (SPEC §9's 30 s). */
 export const MEMBERS_POLLING_INTERVAL = 30_000;
@@ -211,7 +211,7 @@ export function MembersPage() {
   async function handleExport() {
     try {
       const csv = await exportCsv({ search: searchText.trim(), ...filters }).unwrap();
-      saveCsv(csv, 'members.csv');
+      saveFile(csvBlob(csv), 'members.csv');
     } catch (failure) {
       console.error('Exporting the members failed', failure);
       toast.error(t('list.exportFailed'));

@@ -21,7 +21,7 @@ import { RegistrationCounters } from '../admin/registration-counters';
 import { RegistrationDialog } from '../admin/registration-dialog';
 import '../admin/registrations-admin.css';
 import { actionsId, RegistrationsTable } from '../admin/registrations-table';
-import { csvBlob, saveFile } from '../admin/save-file';
+import { csvBlob, saveFile } from '../../../lib/save-file';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { WaitlistSection } from '../admin/waitlist-section';
 
