@@ -1,3 +1,4 @@
+import { expect } from '@playwright/test';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -52,4 +53,19 @@ export function mailText(raw: string): string {
   const escaped = boundaries.map((boundary) => boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'));
   const parts = raw.split(new RegExp(`\\r?\\n--(?:${escaped.join('|')})(?:--)?`));
   return parts.map(decodePart).join('\n');
+}
+
+/** Waits (up to 30 s) until `dir` holds `count` e-mails to `to`; gives their decoded texts. */
+export async function mailsTo(dir: string, to: string, count: number): Promise<string[]> {
+  let found: Mail[] = [];
+  await expect
+    .poll(
+      async () => {
+        found = (await readMails(dir)).filter((mail) => header(mail.raw, 'To') === to);
+        return found.length;
+      },
+      { timeout: 30_000, intervals: [250] },
+    )
+    .toBe(count);
+  return found.map((mail) => mailText(mail.raw));
 }

@@ -2,24 +2,10 @@ import { expect, test } from '@playwright/test';
 
 import { signIn, toasts } from './admin';
 import { expectNoAxeViolations } from './axe';
-import { header, mailText, readMails } from './mail';
+import { mailsTo } from './mail';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
-/** Waits (up to 30 s) for `count` e-mails to `to`; gives their decoded texts. */
-async function mailsTo(to: string, count: number): Promise<string[]> {
-  let found: { raw: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = (await readMails(MAIL_DIR ?? '')).filter((mail) => header(mail.raw, 'To') === to);
-        return found.length;
-      },
-      { timeout: 30_000, intervals: [250] },
-    )
-    .toBe(count);
-  return found.map((mail) => mailText(mail.raw));
-}
 
 test('a visitor applies in five steps; staff find and approve them; both e-mails go out', async ({ page }) => {
   test.setTimeout(120_000);
@@ -63,7 +49,7 @@ test('a visitor applies in five steps; staff find and approve them; both e-mails
   await expect(page.getByRole('heading', { name: 'Membership Request Submitted!' })).toBeFocused();
   await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 
-  const [acknowledgement] = await mailsTo(email, 1);
+  const [acknowledgement] = await mailsTo(MAIL_DIR ?? '', email, 1);
   expect(acknowledgement).toContain('10,000 Rwf');
 
   // Staff find the applicant by search and approve.
@@ -78,6 +64,6 @@ test('a visitor applies in five steps; staff find and approve them; both e-mails
   await expect(toasts(page)).toContainText(`Member ${name} has been approved!`);
   await expect(row).toContainText('Approved');
 
-  const [, welcome] = await mailsTo(email, 2);
+  const [, welcome] = await mailsTo(MAIL_DIR ?? '', email, 2);
   expect(welcome).toMatch(/\d{4}-\d{4}/);
 });

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 
 import { isoDateIn, signIn, staffToken, toasts } from './admin';
 import { expectNoAxeViolations } from './axe';
-import { header, mailText, readMails } from './mail';
+import { mailsTo } from './mail';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
@@ -17,20 +17,6 @@ async function publishedEvent(request: APIRequestContext, fields: Record<string,
   return ((await response.json()) as { id: number }).id;
 }
 
-/** Waits (up to 30 s) for `count` e-mails to `to`; gives their decoded texts, oldest first. */
-async function mailsTo(to: string, count: number): Promise<string[]> {
-  let found: { name: string; raw: string }[] = [];
-  await expect
-    .poll(
-      async () => {
-        found = (await readMails(MAIL_DIR ?? '')).filter((mail) => header(mail.raw, 'To') === to);
-        return found.length;
-      },
-      { timeout: 30_000, intervals: [250] },
-    )
-    .toBe(count);
-  return found.map((mail) => mailText(mail.raw));
-}
 
 async function fillRegistration(page: Page, person: { name: string; email: string; phone: string }) {
   await page.getByLabel(/^Full name/).fill(person.name);
@@ -74,7 +60,7 @@ test('a visitor registers and pays; staff confirm the seat; both e-mails go out'
   await expect(page.getByText(new RegExp(`4,000 Rwf.*${reference}`)).first()).toBeVisible();
   await expectNoAxeViolations(page, 'registration submitted');
 
-  const [received] = await mailsTo(email, 1);
+  const [received] = await mailsTo(MAIL_DIR ?? '', email, 1);
   expect(received).toContain(reference);
   expect(received).toContain('4,000 Rwf');
 
@@ -104,7 +90,7 @@ test('a visitor registers and pays; staff confirm the seat; both e-mails go out'
   await expect(row.getByRole('button', { name: 'Change to Rejected for Playwright Registrant' })).toBeVisible();
 
   // 3. The registrant's second e-mail confirms the seat, with a calendar invite.
-  const [, confirmation] = await mailsTo(email, 2);
+  const [, confirmation] = await mailsTo(MAIL_DIR ?? '', email, 2);
   expect(confirmation).toContain('BEGIN:VCALENDAR');
   expect(confirmation).toContain(`SUMMARY:${title}`);
 });
