@@ -4,8 +4,10 @@ from ninja import NinjaAPI
 
 from services.accounts.api import router as accounts_router
 from services.accounts.auth import staff_auth
+from services.content.api import public_router as content_public_router
 from services.content.api import router as content_router
 from services.core.api import JsonParser, docs_access, install_error_handlers
+from services.dashboard.api import router as dashboard_router
 from services.events.api import router as events_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
@@ -32,3 +34,5 @@ api.add_router("management/", events_router)
 api.add_router("management/", registrations_router)
 api.add_router("management/", members_router)
 api.add_router("users/", members_public_router)
+api.add_router("", content_public_router)
+api.add_router("dashboard/", dashboard_router)

@@ -90,6 +90,7 @@ INSTALLED_APPS = [
     "services.notifications",
     "services.content",
     "services.ops",
+    "services.dashboard",
 ]
 
 MIDDLEWARE = [

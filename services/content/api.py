@@ -8,6 +8,8 @@ from .schemas import ContactIn
 from .services import contact_message_submit
 
 router = Router(tags=["content"])
+# Resources and updates live at /api/resources/ and /api/updates/ (public reads, staff writes).
+public_router = Router(tags=["content"])
 
 
 @router.post(

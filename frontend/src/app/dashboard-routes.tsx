@@ -9,6 +9,7 @@ const dashboardLayout = page(() => import('./layouts/dashboard-layout'), 'Dashbo
 const dashboardHome = page(
   () => import('../features/dashboard/pages/dashboard-home-page'),
   'DashboardHomePage',
+  ['dashboard-home'],
 );
 const eventsAdmin = page(() => import('../features/events/pages/events-admin-page'), 'EventsAdminPage', [
   'events-admin',
@@ -31,7 +32,13 @@ const eventRegistrations = page(
 );
 const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage', ['auth']);
 const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage', ['auth', 'dashboard']);
-const reports = page(() => import('../features/reports/pages/reports-page'), 'ReportsPage');
+const reports = page(() => import('../features/reports/pages/reports-page'), 'ReportsPage', ['reports']);
+const contentAdmin = page(
+  () => import('../features/content/pages/content-admin-page'),
+  'ContentAdminPage',
+  ['content-admin'],
+);
+const system = page(() => import('../features/ops/pages/system-page'), 'SystemPage', ['system']);
 
 /** Everything under /dashboard (SPEC §2), relative to it: the guard, then the frame and its pages. */
 const dashboardRoutes: RouteObject[] = [
@@ -51,6 +58,8 @@ const dashboardRoutes: RouteObject[] = [
           { path: 'settings', element: settings },
           { path: 'reports', element: reports },
           { path: 'profile', element: profile },
+          { path: 'content', element: contentAdmin },
+          { path: 'system', element: system },
         ],
       },
     ],

@@ -6,15 +6,16 @@ import { NotFoundPage } from './not-found-page';
 import { RootLayout } from './root-layout';
 
 // Public site.
-const home = page(() => import('../features/content/pages/home-page'), 'HomePage');
-const services = page(() => import('../features/content/pages/services-page'), 'ServicesPage');
-const about = page(() => import('../features/content/pages/about-page'), 'AboutPage');
+const home = page(() => import('../features/content/pages/home-page'), 'HomePage', ['site']);
+const services = page(() => import('../features/content/pages/services-page'), 'ServicesPage', ['site']);
+const about = page(() => import('../features/content/pages/about-page'), 'AboutPage', ['site']);
 const contact = page(() => import('../features/content/pages/contact-page'), 'ContactPage', ['contact']);
-const resources = page(() => import('../features/content/pages/resources-page'), 'ResourcesPage');
-const updates = page(() => import('../features/content/pages/updates-page'), 'UpdatesPage');
+const resources = page(() => import('../features/content/pages/resources-page'), 'ResourcesPage', ['site']);
+const updates = page(() => import('../features/content/pages/updates-page'), 'UpdatesPage', ['site']);
 const mentorship = page(
   () => import('../features/content/pages/mentorship-detail-page'),
   'MentorshipDetailPage',
+  ['site'],
 );
 const events = page(() => import('../features/events/pages/events-page'), 'EventsPage', ['events']);
 const eventDetail = page(() => import('../features/events/pages/event-detail-page'), 'EventDetailPage', [
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
           { path: 'event/:id', element: eventDetail },
           { path: 'membership', element: membership },
           { path: 'mentorshipdetail', element: mentorship },
+          // Paths match whatever the capitals: /resources and /updates reach the same pages.
           { path: 'Resources', element: resources },
           { path: 'Updates', element: updates },
           { path: '*', element: <NotFoundPage /> },
