@@ -29,6 +29,8 @@ describe('DashboardLayout', () => {
       ['Events', '/dashboard/events'],
       ['Registrations', '/dashboard/registrations'],
       ['Reports', '/dashboard/reports'],
+      ['Content', '/dashboard/content'],
+      ['System', '/dashboard/system'],
       ['Settings', '/dashboard/settings'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
