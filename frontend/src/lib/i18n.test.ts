@@ -90,11 +90,11 @@ describe('i18n', () => {
     expect(i18n.language).toBe('en');
   });
 
-  it('formats with the active language and falls back to English texts', async () => {
+  it('formats with the active language, words and numbers', async () => {
     await i18n.changeLanguage('fr');
-    // No French catalogue yet: the words come from English, the number from French Intl.
+    // The words from the French catalogue, the number from French Intl.
     expect(formatPrice(15000)).toBe('15\u202f000 Rwf');
-    expect(formatPrice(0)).toBe('Free');
+    expect(formatPrice(0)).toBe('Gratuit');
   });
 
   it('fills in {{values}}, nested ones too, without escaping HTML (React does)', () => {
