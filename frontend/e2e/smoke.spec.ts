@@ -4,15 +4,15 @@ import { expectNoAxeViolations } from './axe';
 
 // Every public route of SPEC §2 with the heading a visitor sees there.
 const PUBLIC_ROUTES: [path: string, heading: string][] = [
-  ['/', 'Home'],
-  ['/services', 'Services'],
+  ['/', 'Building an Inclusive Future, Together'],
+  ['/services', 'Our Services'],
   ['/events', 'Upcoming Events'],
   ['/about', 'About Us'],
   ['/contact', 'Contact Us'],
   ['/registration', 'Event Registration'],
   ['/event', 'Pan-African Sign Language Interpreters Conference'],
   ['/membership', 'Membership Application'],
-  ['/mentorshipdetail', 'Mentorship'],
+  ['/mentorshipdetail', 'Mentorship Programme'],
   ['/Resources', 'Resources'],
   ['/Updates', 'Updates'],
 ];

@@ -23,15 +23,15 @@ const NAV_LINKS = [
   { to: '/contact', key: 'nav.contact' },
 ] as const;
 
-/** True once the page is scrolled past the given element's own height. */
-function useScrolledPast(ref: React.RefObject<HTMLElement | null>) {
+/** True once the page is scrolled past the given height (read on every scroll). */
+function useScrolledPast(height: React.RefObject<number>) {
   const [past, setPast] = useState(false);
   useEffect(() => {
-    const update = () => setPast(window.scrollY > (ref.current?.offsetHeight ?? 0));
+    const update = () => setPast(window.scrollY > height.current);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
-  }, [ref]);
+  }, [height]);
   return past;
 }
 
@@ -43,18 +43,36 @@ function SiteHeader() {
   const menuOpen = menuOpenAt === pathname;
   const [height, setHeight] = useState(0);
   const barRef = useRef<HTMLDivElement>(null);
-  const stuck = useScrolledPast(barRef);
+  // The bar's own height with the menu closed: opening the menu must not unstick the bar.
+  const closedHeight = useRef(0);
+  const stuck = useScrolledPast(closedHeight);
 
   // Keep the bar's space in the flow while it is fixed, so the page does not jump.
   useLayoutEffect(() => {
     const bar = barRef.current;
     if (!bar) return;
-    const measure = () => setHeight(bar.offsetHeight);
+    const measure = () => {
+      setHeight(bar.offsetHeight);
+      if (!bar.querySelector('.main-nav--open')) closedHeight.current = bar.offsetHeight;
+    };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(bar);
     return () => observer?.disconnect();
   }, []);
+
+  // Escape closes the open menu and gives focus back to its toggle.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!menuOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setMenuOpenAt(null);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [menuOpen]);
 
   return (
     <header className="site-header" style={stuck ? { minHeight: height } : undefined}>
@@ -68,6 +86,7 @@ function SiteHeader() {
             </span>
           </Link>
           <button
+            ref={toggleRef}
             type="button"
             className="menu-toggle"
             aria-expanded={menuOpen}
