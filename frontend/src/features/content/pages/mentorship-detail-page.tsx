@@ -28,7 +28,7 @@ export function MentorshipDetailPage() {
     <div className="site-page mentorship-page">
       <PageHero title={t('mentorship.title')} lead={t('mentorship.lead')} image={heroImage} />
 
-      <SiteSection id="mentorship-what" heading={t('mentorship.what.heading')}>
+      <SiteSection id="mentorship-what" heading={t('mentorship.what.heading')} tinted>
         <div className="site-prose">
           {catalogueList(t, 'mentorship.what.paragraphs').map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
@@ -48,7 +48,7 @@ export function MentorshipDetailPage() {
         </div>
       </SiteSection>
 
-      <SiteSection id="mentorship-apply" heading={t('mentorship.apply.heading')} tinted>
+      <SiteSection id="mentorship-apply" heading={t('mentorship.apply.heading')}>
         <ol className="steps">
           {catalogueList(t, 'mentorship.apply.steps').map((step) => (
             <li key={step}>{step}</li>
