@@ -10,7 +10,7 @@ export const STILL_LOADING = '.spinner, .loading-text, .events-page__state, .ven
  * visitor scrolls towards it: go there first.
  */
 export async function waitForPublicPage(page: Page): Promise<void> {
-  const venue = page.getByRole('region', { name: 'Venue' });
+  const venue = page.getByRole('region', { name: 'Venue', exact: true });
   if ((await venue.count()) > 0) await venue.scrollIntoViewIfNeeded();
   await expect(page.locator(STILL_LOADING)).toHaveCount(0);
 }

@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { LoadingText } from '../../components/loading-text';
 import { Logo } from '../../components/logo';
 import { SocialLinks } from '../../components/social-links';
+import { useCloseOnEscape } from '../../components/use-close-on-escape';
 import { phoneHref } from '../../lib/event-defaults';
 import i18n, { availableLanguages } from '../../lib/i18n';
 import { whatsappChatUrl } from '../../lib/site-config';
@@ -61,18 +62,9 @@ function SiteHeader() {
     return () => observer?.disconnect();
   }, []);
 
-  // Escape closes the open menu and gives focus back to its toggle.
   const toggleRef = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setMenuOpenAt(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [menuOpen]);
+  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
+  useCloseOnEscape(menuOpen, closeMenu, toggleRef);
 
   return (
     <header className="site-header" style={stuck ? { minHeight: height } : undefined}>

@@ -1,12 +1,7 @@
+import { nameInitials } from '../../../lib/initials';
+
 // Background colours with white initials at AA contrast or better.
 const COLOURS = ['#0b5563', '#1e5b8c', '#7a3b0c', '#1e6b3a', '#4b3a8c', '#8a2f6b', '#9b1c3a', '#083f4a'];
-
-function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/);
-  const first = words[0] ?? '';
-  const last = words.length > 1 ? (words[words.length - 1] ?? '') : '';
-  return (first.charAt(0) + last.charAt(0)).toUpperCase();
-}
 
 /** The same name always gets the same colour. */
 function colourOf(name: string): string {
@@ -24,7 +19,7 @@ export function InitialsAvatar({ name, size = 72 }: { name: string; size?: numbe
     <svg className="initials-avatar" width={size} height={size} viewBox="0 0 72 72" aria-hidden="true" focusable="false">
       <circle cx="36" cy="36" r="36" fill={colourOf(name)} />
       <text x="36" y="36" dy="0.35em" fill="#fff" fontSize="26" fontWeight="700" textAnchor="middle">
-        {initialsOf(name)}
+        {nameInitials(name)}
       </text>
     </svg>
   );
