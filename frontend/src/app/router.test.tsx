@@ -9,7 +9,6 @@ import { storeTestSession } from '../testing/session';
 
 describe('Routes', () => {
   it.each([
-    ['/services', 'Services'],
     ['/Resources', 'Resources'],
     ['/Updates', 'Updates'],
   ])('%s shows its placeholder inside the public layout', async (route, title) => {

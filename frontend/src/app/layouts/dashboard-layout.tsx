@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { Logo } from '../../components/logo';
+import { useCloseOnEscape } from '../../components/use-close-on-escape';
 import { selectUser } from '../../lib/session/session-slice';
 import type { User } from '../../lib/session/user';
 import { useSignOut } from '../../features/auth/use-sign-out';
@@ -180,16 +181,10 @@ export function DashboardLayout() {
 
   // The open sidebar comes first in the reading order: take the keyboard there, and back on Escape.
   useEffect(() => {
-    if (!sidebarOpen) return;
-    sidebarRef.current?.querySelector<HTMLElement>('a, button')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setSidebarOpenAt(null);
-      toggleRef.current?.focus();
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    if (sidebarOpen) sidebarRef.current?.querySelector<HTMLElement>('a, button')?.focus();
   }, [sidebarOpen]);
+  const closeSidebar = useCallback(() => setSidebarOpenAt(null), []);
+  useCloseOnEscape(sidebarOpen, closeSidebar, toggleRef);
 
   // RequireAdmin renders this only with a user; the guard keeps the types honest.
   if (!user) return null;

@@ -1,14 +1,19 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
 
 describe('PublicLayout', () => {
+  afterEach(() => {
+    // Back to the top for the next test (scrollY is defined on window by the sticky-bar test).
+    Object.defineProperty(window, 'scrollY', { configurable: true, value: 0 });
+  });
+
   it('offers every section in the navigation, and Join Us', async () => {
     renderRoute('/');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: 'Building an Inclusive Future, Together' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     const links = within(nav).getAllByRole('link');
     expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
@@ -26,10 +31,10 @@ describe('PublicLayout', () => {
 
   it('goes to another page through the navigation', async () => {
     const { user } = renderRoute('/');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: 'Building an Inclusive Future, Together' });
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await user.click(within(nav).getByRole('link', { name: 'Services' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Services' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Our Services' })).toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Services' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -39,6 +44,43 @@ describe('PublicLayout', () => {
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await user.click(toggle);
     expect(screen.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('closes the menu with Escape and gives focus back to the toggle', async () => {
+    const { user } = renderRoute('/');
+    await user.click(await screen.findByRole('button', { name: 'Open menu' }));
+    await user.tab();
+    expect(within(screen.getByRole('navigation', { name: 'Main navigation' })).getByRole('link', { name: 'Home' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    const toggle = screen.getByRole('button', { name: 'Open menu' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(toggle).toHaveFocus();
+  });
+
+  it('sticks the bar to the top once the page is scrolled past its height, even with the menu open', async () => {
+    // jsdom lays nothing out: the bar is 64 px tall, and 564 px with the menu open.
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (this: HTMLElement) {
+      if (!this.classList.contains('site-header__bar')) return 0;
+      return this.querySelector('.main-nav--open') ? 564 : 64;
+    });
+    const { user } = renderRoute('/');
+    await screen.findByRole('heading', { level: 1, name: 'Building an Inclusive Future, Together' });
+    const bar = document.querySelector('.site-header__bar');
+    const scrollTo = (y: number) => {
+      Object.defineProperty(window, 'scrollY', { configurable: true, value: y });
+      fireEvent.scroll(window);
+    };
+
+    scrollTo(40);
+    expect(bar).not.toHaveClass('site-header__bar--stuck');
+    scrollTo(100);
+    expect(bar).toHaveClass('site-header__bar--stuck');
+    // Opening the menu makes the bar taller, not less stuck.
+    await user.click(screen.getByRole('button', { name: 'Open menu' }));
+    scrollTo(120);
+    expect(bar).toHaveClass('site-header__bar--stuck');
+    scrollTo(0);
+    expect(bar).not.toHaveClass('site-header__bar--stuck');
   });
 
   it('has a skip link, a chat link and a footer with contacts and this year', async () => {

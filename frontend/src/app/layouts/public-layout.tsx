@@ -1,9 +1,10 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
 import { LoadingText } from '../../components/loading-text';
 import { Logo } from '../../components/logo';
 import { SocialLinks } from '../../components/social-links';
+import { useCloseOnEscape } from '../../components/use-close-on-escape';
 import { phoneHref } from '../../lib/event-defaults';
 import i18n, { availableLanguages } from '../../lib/i18n';
 import { whatsappChatUrl } from '../../lib/site-config';
@@ -23,15 +24,15 @@ const NAV_LINKS = [
   { to: '/contact', key: 'nav.contact' },
 ] as const;
 
-/** True once the page is scrolled past the given element's own height. */
-function useScrolledPast(ref: React.RefObject<HTMLElement | null>) {
+/** True once the page is scrolled past the given height (read on every scroll). */
+function useScrolledPast(height: React.RefObject<number>) {
   const [past, setPast] = useState(false);
   useEffect(() => {
-    const update = () => setPast(window.scrollY > (ref.current?.offsetHeight ?? 0));
+    const update = () => setPast(window.scrollY > height.current);
     update();
     window.addEventListener('scroll', update, { passive: true });
     return () => window.removeEventListener('scroll', update);
-  }, [ref]);
+  }, [height]);
   return past;
 }
 
@@ -43,18 +44,27 @@ function SiteHeader() {
   const menuOpen = menuOpenAt === pathname;
   const [height, setHeight] = useState(0);
   const barRef = useRef<HTMLDivElement>(null);
-  const stuck = useScrolledPast(barRef);
+  // The bar's own height with the menu closed: opening the menu must not unstick the bar.
+  const closedHeight = useRef(0);
+  const stuck = useScrolledPast(closedHeight);
 
   // Keep the bar's space in the flow while it is fixed, so the page does not jump.
   useLayoutEffect(() => {
     const bar = barRef.current;
     if (!bar) return;
-    const measure = () => setHeight(bar.offsetHeight);
+    const measure = () => {
+      setHeight(bar.offsetHeight);
+      if (!bar.querySelector('.main-nav--open')) closedHeight.current = bar.offsetHeight;
+    };
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(bar);
     return () => observer?.disconnect();
   }, []);
+
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const closeMenu = useCallback(() => setMenuOpenAt(null), []);
+  useCloseOnEscape(menuOpen, closeMenu, toggleRef);
 
   return (
     <header className="site-header" style={stuck ? { minHeight: height } : undefined}>
@@ -68,6 +78,7 @@ function SiteHeader() {
             </span>
           </Link>
           <button
+            ref={toggleRef}
             type="button"
             className="menu-toggle"
             aria-expanded={menuOpen}

@@ -15,16 +15,16 @@ describe('ScrollRestoration', () => {
   it('starts a new page at the top and returns to where a page was left on Back', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo');
     const { user, router } = renderRoute('/');
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: 'Building an Inclusive Future, Together' });
     scrollPageTo(640);
 
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     await user.click(within(nav).getByRole('link', { name: 'Services' }));
-    await screen.findByRole('heading', { level: 1, name: 'Services' });
+    await screen.findByRole('heading', { level: 1, name: 'Our Services' });
     expect(scrollTo).toHaveBeenLastCalledWith(0, 0);
 
     await act(() => router.navigate(-1));
-    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await screen.findByRole('heading', { level: 1, name: 'Building an Inclusive Future, Together' });
     expect(scrollTo).toHaveBeenLastCalledWith(0, 640);
   });
 });
