@@ -1,0 +1,74 @@
+import { EmptyState } from '../../../components/empty-state';
+import { useTranslation } from '../../../lib/use-translation';
+import { useRunDeliveryAgainMutation, type DeadDelivery } from '../api';
+import { SystemSection } from './system-section';
+import { TableFrame } from './table-frame';
+import { useMoment } from './use-moment';
+import { useRetry } from './use-retry';
+
+/** Handlers that failed for good (dead deliveries), each with Run again (Django admin's action). */
+export function DeadDeliveriesSection({ deliveries, count }: { deliveries: DeadDelivery[]; count: number }) {
+  const { t } = useTranslation('system');
+  const moment = useMoment();
+  const [runAgain] = useRunDeliveryAgainMutation();
+  const { busyId, retry } = useRetry(runAgain);
+
+  return (
+    <SystemSection title={t('deadDeliveries.heading')} lead={t('deadDeliveries.lead')}>
+      {deliveries.length === 0 ? (
+        <EmptyState title={t('deadDeliveries.none')} />
+      ) : (
+        <>
+          {count > deliveries.length && (
+            <p className="system-section__lead">{t('deadDeliveries.more', { shown: deliveries.length, count })}</p>
+          )}
+          <TableFrame label={t('deadDeliveries.caption')}>
+            <table className="system-table">
+              <caption className="visually-hidden">{t('deadDeliveries.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('deadDeliveries.columns.handler')}</th>
+                  <th scope="col">{t('deadDeliveries.columns.event')}</th>
+                  <th scope="col">{t('deadDeliveries.columns.failedAt')}</th>
+                  <th scope="col">{t('deadDeliveries.columns.error')}</th>
+                  <th scope="col">{t('deadDeliveries.columns.action')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {deliveries.map((delivery) => {
+                  const waiting = busyId === delivery.id;
+                  return (
+                    <tr key={delivery.id}>
+                      <th scope="row">
+                        <code className="system-table__code">{delivery.handler}</code>
+                      </th>
+                      <td className="system-table__nowrap">{delivery.topic}</td>
+                      <td className="system-table__nowrap">
+                        {moment(delivery.updated_at)}
+                        <span className="system-table__muted">
+                          {t('deadDeliveries.attempts', { count: delivery.attempts })}
+                        </span>
+                      </td>
+                      <td className="system-table__error">{delivery.last_error}</td>
+                      <td>
+                        <button
+                          type="button"
+                          className="system-action"
+                          aria-label={t('deadDeliveries.runAgainLabel', { handler: delivery.handler })}
+                          aria-busy={waiting}
+                          onClick={() => void retry(delivery.id, t('deadDeliveries.ranAgain'))}
+                        >
+                          {waiting ? t('deadDeliveries.running') : t('deadDeliveries.runAgain')}
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableFrame>
+        </>
+      )}
+    </SystemSection>
+  );
+}

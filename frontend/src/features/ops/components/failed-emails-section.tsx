@@ -1,0 +1,83 @@
+import { EmptyState } from '../../../components/empty-state';
+import { useTranslation } from '../../../lib/use-translation';
+import { useRetryEmailMutation, type SystemReport } from '../api';
+import { SystemSection } from './system-section';
+import { TableFrame } from './table-frame';
+import { useMoment } from './use-moment';
+import { useRetry } from './use-retry';
+
+/** E-mails that failed for good, newest first, each with Retry (Django admin's "Send again"). */
+export function FailedEmailsSection({ failed }: { failed: SystemReport['failed_emails'] }) {
+  const { t } = useTranslation('system');
+  const moment = useMoment();
+  const [retryEmail] = useRetryEmailMutation();
+  const { busyId, retry } = useRetry(retryEmail);
+
+  return (
+    <SystemSection title={t('failedEmails.heading')}>
+      {failed.items.length === 0 ? (
+        <EmptyState title={t('failedEmails.none')} />
+      ) : (
+        <>
+          {failed.count > failed.items.length && (
+            <p className="system-section__lead">
+              {t('failedEmails.more', { shown: failed.items.length, count: failed.count })}
+            </p>
+          )}
+          <TableFrame label={t('failedEmails.caption')}>
+            <table className="system-table">
+              <caption className="visually-hidden">{t('failedEmails.caption')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('failedEmails.columns.recipient')}</th>
+                  <th scope="col">{t('failedEmails.columns.subject')}</th>
+                  <th scope="col">{t('failedEmails.columns.failedAt')}</th>
+                  <th scope="col">{t('failedEmails.columns.error')}</th>
+                  <th scope="col">{t('failedEmails.columns.action')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {failed.items.map((email) => {
+                  const waiting = busyId === email.id;
+                  return (
+                    <tr key={email.id}>
+                      <th scope="row" className="system-table__strong">
+                        {email.recipient}
+                      </th>
+                      <td className="system-table__wide">
+                        {email.subject || t('recentEmails.noSubject')}
+                        <code className="system-table__muted">{email.template}</code>
+                      </td>
+                      <td className="system-table__nowrap">
+                        {moment(email.updated_at)}
+                        <span className="system-table__muted">{t('failedEmails.attempts', { count: email.attempts })}</span>
+                      </td>
+                      <td className="system-table__error">{email.error}</td>
+                      <td>
+                        {email.retryable ? (
+                          <button
+                            type="button"
+                            className="system-action"
+                            aria-label={t('failedEmails.retryLabel', { recipient: email.recipient })}
+                            aria-busy={waiting}
+                            onClick={() =>
+                              void retry(email.id, t('failedEmails.retried', { recipient: email.recipient }))
+                            }
+                          >
+                            {waiting ? t('failedEmails.retrying') : t('failedEmails.retry')}
+                          </button>
+                        ) : (
+                          <span className="system-table__muted">{t('failedEmails.notRetryable')}</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </TableFrame>
+        </>
+      )}
+    </SystemSection>
+  );
+}

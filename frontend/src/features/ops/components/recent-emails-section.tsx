@@ -1,0 +1,66 @@
+import { EmptyState } from '../../../components/empty-state';
+import { activeLocale } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/use-translation';
+import type { EmailRow, EmailStatus } from '../api';
+import { StateBadge, type Tone } from './state-badge';
+import { SystemSection } from './system-section';
+import { TableFrame } from './table-frame';
+import { useMoment } from './use-moment';
+
+const TONES: Record<EmailStatus, Tone> = { queued: 'warn', sending: 'warn', sent: 'good', failed: 'bad' };
+
+/** 'rw' → 'Kinyarwanda' in the reader's language, else the code as it is. */
+function languageName(code: string, locale = activeLocale()): string {
+  try {
+    return new Intl.DisplayNames([locale], { type: 'language' }).of(code) ?? code;
+  } catch {
+    return code;
+  }
+}
+
+/** The last 50 stored e-mails, whatever their status (the recipient partly masked by the server). */
+export function RecentEmailsSection({ emails }: { emails: EmailRow[] }) {
+  const { t } = useTranslation('system');
+  const moment = useMoment();
+  return (
+    <SystemSection title={t('recentEmails.heading')}>
+      {emails.length === 0 ? (
+        <EmptyState title={t('recentEmails.none')} />
+      ) : (
+        <TableFrame label={t('recentEmails.caption')}>
+          <table className="system-table">
+            <caption className="visually-hidden">{t('recentEmails.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('recentEmails.columns.time')}</th>
+                <th scope="col">{t('recentEmails.columns.recipient')}</th>
+                <th scope="col">{t('recentEmails.columns.subject')}</th>
+                <th scope="col">{t('recentEmails.columns.template')}</th>
+                <th scope="col">{t('recentEmails.columns.language')}</th>
+                <th scope="col">{t('recentEmails.columns.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {emails.map((email) => (
+                <tr key={email.id}>
+                  <td className="system-table__nowrap">{moment(email.sent_at ?? email.created_at)}</td>
+                  <th scope="row" className="system-table__strong">
+                    {email.recipient}
+                  </th>
+                  <td className="system-table__wide">{email.subject || t('recentEmails.noSubject')}</td>
+                  <td>
+                    <code className="system-table__code">{email.template}</code>
+                  </td>
+                  <td>{languageName(email.language)}</td>
+                  <td>
+                    <StateBadge tone={TONES[email.status]}>{t(`recentEmails.status.${email.status}`)}</StateBadge>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableFrame>
+      )}
+    </SystemSection>
+  );
+}
