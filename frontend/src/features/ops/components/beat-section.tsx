@@ -60,7 +60,7 @@ export function BeatSection({ tasks }: { tasks: BeatTask[] }) {
             <tbody>
               {tasks.map((task) => (
                 <tr key={task.name}>
-                  <th scope="row">
+                  <th scope="row" className="system-table__name">
                     <span className="system-table__strong">{task.name}</span>
                     <code className="system-table__muted">{task.task}</code>
                   </th>

@@ -28,10 +28,10 @@ export function DeadDeliveriesSection({ deliveries, count }: { deliveries: DeadD
               <thead>
                 <tr>
                   <th scope="col">{t('deadDeliveries.columns.handler')}</th>
+                  <th scope="col">{t('deadDeliveries.columns.action')}</th>
                   <th scope="col">{t('deadDeliveries.columns.event')}</th>
                   <th scope="col">{t('deadDeliveries.columns.failedAt')}</th>
                   <th scope="col">{t('deadDeliveries.columns.error')}</th>
-                  <th scope="col">{t('deadDeliveries.columns.action')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -39,17 +39,9 @@ export function DeadDeliveriesSection({ deliveries, count }: { deliveries: DeadD
                   const waiting = busyId === delivery.id;
                   return (
                     <tr key={delivery.id}>
-                      <th scope="row">
+                      <th scope="row" className="system-table__handler">
                         <code className="system-table__code">{delivery.handler}</code>
                       </th>
-                      <td className="system-table__nowrap">{delivery.topic}</td>
-                      <td className="system-table__nowrap">
-                        {moment(delivery.updated_at)}
-                        <span className="system-table__muted">
-                          {t('deadDeliveries.attempts', { count: delivery.attempts })}
-                        </span>
-                      </td>
-                      <td className="system-table__error">{delivery.last_error}</td>
                       <td>
                         <button
                           type="button"
@@ -61,6 +53,14 @@ export function DeadDeliveriesSection({ deliveries, count }: { deliveries: DeadD
                           {waiting ? t('deadDeliveries.running') : t('deadDeliveries.runAgain')}
                         </button>
                       </td>
+                      <td className="system-table__nowrap">{delivery.topic}</td>
+                      <td className="system-table__nowrap">
+                        {moment(delivery.updated_at)}
+                        <span className="system-table__muted">
+                          {t('deadDeliveries.attempts', { count: delivery.attempts })}
+                        </span>
+                      </td>
+                      <td className="system-table__error">{delivery.last_error}</td>
                     </tr>
                   );
                 })}

@@ -30,10 +30,10 @@ export function FailedEmailsSection({ failed }: { failed: SystemReport['failed_e
               <thead>
                 <tr>
                   <th scope="col">{t('failedEmails.columns.recipient')}</th>
+                  <th scope="col">{t('failedEmails.columns.action')}</th>
                   <th scope="col">{t('failedEmails.columns.subject')}</th>
                   <th scope="col">{t('failedEmails.columns.failedAt')}</th>
                   <th scope="col">{t('failedEmails.columns.error')}</th>
-                  <th scope="col">{t('failedEmails.columns.action')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -41,18 +41,9 @@ export function FailedEmailsSection({ failed }: { failed: SystemReport['failed_e
                   const waiting = busyId === email.id;
                   return (
                     <tr key={email.id}>
-                      <th scope="row" className="system-table__strong">
-                        {email.recipient}
+                      <th scope="row">
+                        <span className="system-table__strong">{email.recipient}</span>
                       </th>
-                      <td className="system-table__wide">
-                        {email.subject || t('recentEmails.noSubject')}
-                        <code className="system-table__muted">{email.template}</code>
-                      </td>
-                      <td className="system-table__nowrap">
-                        {moment(email.updated_at)}
-                        <span className="system-table__muted">{t('failedEmails.attempts', { count: email.attempts })}</span>
-                      </td>
-                      <td className="system-table__error">{email.error}</td>
                       <td>
                         {email.retryable ? (
                           <button
@@ -70,6 +61,15 @@ export function FailedEmailsSection({ failed }: { failed: SystemReport['failed_e
                           <span className="system-table__muted">{t('failedEmails.notRetryable')}</span>
                         )}
                       </td>
+                      <td className="system-table__wide">
+                        {email.subject || t('recentEmails.noSubject')}
+                        <code className="system-table__muted">{email.template}</code>
+                      </td>
+                      <td className="system-table__nowrap">
+                        {moment(email.updated_at)}
+                        <span className="system-table__muted">{t('failedEmails.attempts', { count: email.attempts })}</span>
+                      </td>
+                      <td className="system-table__error">{email.error}</td>
                     </tr>
                   );
                 })}

@@ -12,6 +12,8 @@ interface Figure {
   note?: string;
   /** Worth a look: shown in the danger colour (with its figure, never by colour alone). */
   alarm?: boolean;
+  /** A word rather than a number: set smaller, so that it fits its tile. */
+  word?: boolean;
 }
 
 /** The broker, each queue's depth, the outbox backlog and the counts of what waits for ops. */
@@ -24,12 +26,14 @@ export function FiguresSection({ report }: { report: SystemReport }) {
       term: t('figures.broker', { transport: broker.transport }),
       value: broker.ok ? t('figures.brokerOk') : t('figures.brokerDown'),
       alarm: !broker.ok,
+      word: true,
     },
     ...report.queues.map((queue) => ({
       key: `queue-${queue.name}`,
       term: t('figures.queue', { name: queue.name }),
       value: queue.depth ?? t('unknown'),
       note: queue.depth === null ? undefined : t('figures.queueNote'),
+      word: queue.depth === null,
     })),
     {
       key: 'backlog',
@@ -52,11 +56,11 @@ export function FiguresSection({ report }: { report: SystemReport }) {
   return (
     <SystemSection title={t('figures.heading')}>
       <dl className="system-figures">
-        {figures.map(({ key, term, value, note, alarm }) => (
+        {figures.map(({ key, term, value, note, alarm, word }) => (
           <div key={key} className={`system-figure${alarm ? ' system-figure--alarm' : ''}`}>
             <dt>{term}</dt>
             <dd>
-              <span className="system-figure__value">{value}</span>
+              <span className={`system-figure__value${word ? ' system-figure__value--word' : ''}`}>{value}</span>
               {note && <span className="system-figure__note"> {note}</span>}
             </dd>
           </div>

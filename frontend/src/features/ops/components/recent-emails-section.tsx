@@ -5,7 +5,7 @@ import type { EmailRow, EmailStatus } from '../api';
 import { StateBadge, type Tone } from './state-badge';
 import { SystemSection } from './system-section';
 import { TableFrame } from './table-frame';
-import { useMoment } from './use-moment';
+import { MomentLines } from './moment-lines';
 
 const TONES: Record<EmailStatus, Tone> = { queued: 'warn', sending: 'warn', sent: 'good', failed: 'bad' };
 
@@ -21,7 +21,6 @@ function languageName(code: string, locale = activeLocale()): string {
 /** The last 50 stored e-mails, whatever their status (the recipient partly masked by the server). */
 export function RecentEmailsSection({ emails }: { emails: EmailRow[] }) {
   const { t } = useTranslation('system');
-  const moment = useMoment();
   return (
     <SystemSection title={t('recentEmails.heading')}>
       {emails.length === 0 ? (
@@ -43,9 +42,11 @@ export function RecentEmailsSection({ emails }: { emails: EmailRow[] }) {
             <tbody>
               {emails.map((email) => (
                 <tr key={email.id}>
-                  <td className="system-table__nowrap">{moment(email.sent_at ?? email.created_at)}</td>
-                  <th scope="row" className="system-table__strong">
-                    {email.recipient}
+                  <td>
+                    <MomentLines value={email.sent_at ?? email.created_at} />
+                  </td>
+                  <th scope="row">
+                    <span className="system-table__strong">{email.recipient}</span>
                   </th>
                   <td className="system-table__wide">{email.subject || t('recentEmails.noSubject')}</td>
                   <td>
