@@ -22,7 +22,7 @@ from services.ops import selectors
 from services.ops.models import WorkerPresence
 from services.ops.selectors import mask_email
 from services.ops.services import worker_presence_start
-from services.ops.tasks import mark_stopped
+from services.ops.tasks import mark_stopped, stamp_when_ready
 from services.outbox.models import Delivery, OutboxMessage
 from worker.app import app
 from worker.filesystem_broker import CONTROL_MESSAGE_MAX_AGE_SECONDS
@@ -246,13 +246,36 @@ def test_workers_are_online_when_they_answer_and_offline_or_stopped_when_they_do
 
 
 @pytest.mark.django_db(transaction=True)  # the worker's hooks refresh their database connection
-def test_a_worker_records_its_start_queues_and_clean_stop():
-    worker_presence_start(hostname="celery@web1", queues=["mail", "default"])
+def test_a_ready_worker_records_itself_stamps_on_its_own_timer_and_records_a_clean_stop(settings):
+    settings.WORKER_PRESENCE_SECONDS = 30
+
+    class Timer:
+        def __init__(self):
+            self.entries = []
+
+        def call_repeatedly(self, seconds, function, args):
+            entry = SimpleNamespace(seconds=seconds, run=lambda: function(*args), canceled=False)
+            entry.cancel = lambda: setattr(entry, "canceled", True)
+            self.entries.append(entry)
+            return entry
+
+    tasks = SimpleNamespace(queues=[SimpleNamespace(name="mail"), SimpleNamespace(name="default")])
+    consumer = SimpleNamespace(hostname="celery@web1", timer=Timer(), task_consumer=tasks)
+    stamp_when_ready(sender=consumer)
     presence = WorkerPresence.objects.get()
     assert (presence.queues, presence.stopped_at) == (["default", "mail"], None)
+    [entry] = consumer.timer.entries
+    assert entry.seconds == 30
+
+    WorkerPresence.objects.update(seen_at=timezone.now() - timedelta(minutes=5))
+    entry.run()
+    assert timezone.now() - WorkerPresence.objects.get().seen_at < timedelta(seconds=5)
+
+    stamp_when_ready(sender=consumer)  # the consumer restarted: one timer, not two
+    assert [e.canceled for e in consumer.timer.entries] == [True, False]
+
     mark_stopped(sender=SimpleNamespace(hostname="celery@web1"))
-    presence.refresh_from_db()
-    assert presence.stopped_at is not None
+    assert WorkerPresence.objects.get().stopped_at is not None
 
 
 @pytest.mark.django_db

@@ -5,7 +5,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { BeatTask } from '../api';
 import { StateBadge } from './state-badge';
 import { SystemSection } from './system-section';
-import { TableFrame } from './table-frame';
+import { SystemTable } from './system-table';
 import { useMoment } from './use-moment';
 
 const DAILY = /^(\d{1,2}) (\d{1,2}) \* \* \*$/;
@@ -46,39 +46,34 @@ export function BeatSection({ tasks }: { tasks: BeatTask[] }) {
       {tasks.length === 0 ? (
         <EmptyState title={t('beat.none')} hint={<code>{t('beat.noneHint')}</code>} />
       ) : (
-        <TableFrame label={t('beat.caption')}>
-          <table className="system-table">
-            <caption className="visually-hidden">{t('beat.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('beat.columns.task')}</th>
-                <th scope="col">{t('beat.columns.schedule')}</th>
-                <th scope="col">{t('beat.columns.lastRun')}</th>
-                <th scope="col">{t('beat.columns.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {tasks.map((task) => (
-                <tr key={task.name}>
-                  <th scope="row" className="system-table__name">
-                    <span className="system-table__strong">{task.name}</span>
-                    <code className="system-table__muted">{task.task}</code>
-                  </th>
-                  <td>{scheduleText(task, t)}</td>
-                  <td className="system-table__nowrap">
-                    {task.last_run_at ? moment(task.last_run_at) : t('never')}
-                    {task.total_run_count > 0 && (
-                      <span className="system-table__muted">{t('beat.runs', { count: task.total_run_count })}</span>
-                    )}
-                  </td>
-                  <td>
-                    <BeatStatus task={task} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <SystemTable
+          caption={t('beat.caption')}
+          columns={[
+            t('beat.columns.task'),
+            t('beat.columns.schedule'),
+            t('beat.columns.lastRun'),
+            t('beat.columns.status'),
+          ]}
+        >
+          {tasks.map((task) => (
+            <tr key={task.name}>
+              <th scope="row" className="system-table__name">
+                <span className="system-table__strong">{task.name}</span>
+                <code className="system-table__muted">{task.task}</code>
+              </th>
+              <td>{scheduleText(task, t)}</td>
+              <td className="system-table__nowrap">
+                {task.last_run_at ? moment(task.last_run_at) : t('never')}
+                {task.total_run_count > 0 && (
+                  <span className="system-table__muted">{t('beat.runs', { count: task.total_run_count })}</span>
+                )}
+              </td>
+              <td>
+                <BeatStatus task={task} />
+              </td>
+            </tr>
+          ))}
+        </SystemTable>
       )}
     </SystemSection>
   );

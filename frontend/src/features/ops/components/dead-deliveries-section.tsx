@@ -2,7 +2,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { useTranslation } from '../../../lib/use-translation';
 import { useRunDeliveryAgainMutation, type DeadDelivery } from '../api';
 import { SystemSection } from './system-section';
-import { TableFrame } from './table-frame';
+import { SystemTable } from './system-table';
 import { useMoment } from './use-moment';
 import { useRetry } from './use-retry';
 
@@ -22,51 +22,46 @@ export function DeadDeliveriesSection({ deliveries, count }: { deliveries: DeadD
           {count > deliveries.length && (
             <p className="system-section__lead">{t('deadDeliveries.more', { shown: deliveries.length, count })}</p>
           )}
-          <TableFrame label={t('deadDeliveries.caption')}>
-            <table className="system-table">
-              <caption className="visually-hidden">{t('deadDeliveries.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('deadDeliveries.columns.handler')}</th>
-                  <th scope="col">{t('deadDeliveries.columns.action')}</th>
-                  <th scope="col">{t('deadDeliveries.columns.event')}</th>
-                  <th scope="col">{t('deadDeliveries.columns.failedAt')}</th>
-                  <th scope="col">{t('deadDeliveries.columns.error')}</th>
+          <SystemTable
+            caption={t('deadDeliveries.caption')}
+            columns={[
+              t('deadDeliveries.columns.handler'),
+              t('deadDeliveries.columns.action'),
+              t('deadDeliveries.columns.event'),
+              t('deadDeliveries.columns.failedAt'),
+              t('deadDeliveries.columns.error'),
+            ]}
+          >
+            {deliveries.map((delivery) => {
+              const waiting = busyId === delivery.id;
+              return (
+                <tr key={delivery.id}>
+                  <th scope="row" className="system-table__handler">
+                    <code className="system-table__code">{delivery.handler}</code>
+                  </th>
+                  <td>
+                    <button
+                      type="button"
+                      className="button button--secondary system-table__button"
+                      aria-label={t('deadDeliveries.runAgainLabel', { handler: delivery.handler })}
+                      aria-busy={waiting}
+                      onClick={() => void retry(delivery.id, t('deadDeliveries.ranAgain'))}
+                    >
+                      {waiting ? t('deadDeliveries.running') : t('deadDeliveries.runAgain')}
+                    </button>
+                  </td>
+                  <td className="system-table__nowrap">{delivery.topic}</td>
+                  <td className="system-table__nowrap">
+                    {moment(delivery.updated_at)}
+                    <span className="system-table__muted">
+                      {t('deadDeliveries.attempts', { count: delivery.attempts })}
+                    </span>
+                  </td>
+                  <td className="system-table__error">{delivery.last_error}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {deliveries.map((delivery) => {
-                  const waiting = busyId === delivery.id;
-                  return (
-                    <tr key={delivery.id}>
-                      <th scope="row" className="system-table__handler">
-                        <code className="system-table__code">{delivery.handler}</code>
-                      </th>
-                      <td>
-                        <button
-                          type="button"
-                          className="system-action"
-                          aria-label={t('deadDeliveries.runAgainLabel', { handler: delivery.handler })}
-                          aria-busy={waiting}
-                          onClick={() => void retry(delivery.id, t('deadDeliveries.ranAgain'))}
-                        >
-                          {waiting ? t('deadDeliveries.running') : t('deadDeliveries.runAgain')}
-                        </button>
-                      </td>
-                      <td className="system-table__nowrap">{delivery.topic}</td>
-                      <td className="system-table__nowrap">
-                        {moment(delivery.updated_at)}
-                        <span className="system-table__muted">
-                          {t('deadDeliveries.attempts', { count: delivery.attempts })}
-                        </span>
-                      </td>
-                      <td className="system-table__error">{delivery.last_error}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableFrame>
+              );
+            })}
+          </SystemTable>
         </>
       )}
     </SystemSection>

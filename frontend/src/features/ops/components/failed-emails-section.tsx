@@ -2,7 +2,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { useTranslation } from '../../../lib/use-translation';
 import { useRetryEmailMutation, type SystemReport } from '../api';
 import { SystemSection } from './system-section';
-import { TableFrame } from './table-frame';
+import { SystemTable } from './system-table';
 import { useMoment } from './use-moment';
 import { useRetry } from './use-retry';
 
@@ -24,58 +24,53 @@ export function FailedEmailsSection({ failed }: { failed: SystemReport['failed_e
               {t('failedEmails.more', { shown: failed.items.length, count: failed.count })}
             </p>
           )}
-          <TableFrame label={t('failedEmails.caption')}>
-            <table className="system-table">
-              <caption className="visually-hidden">{t('failedEmails.caption')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('failedEmails.columns.recipient')}</th>
-                  <th scope="col">{t('failedEmails.columns.action')}</th>
-                  <th scope="col">{t('failedEmails.columns.subject')}</th>
-                  <th scope="col">{t('failedEmails.columns.failedAt')}</th>
-                  <th scope="col">{t('failedEmails.columns.error')}</th>
+          <SystemTable
+            caption={t('failedEmails.caption')}
+            columns={[
+              t('failedEmails.columns.recipient'),
+              t('failedEmails.columns.action'),
+              t('failedEmails.columns.subject'),
+              t('failedEmails.columns.failedAt'),
+              t('failedEmails.columns.error'),
+            ]}
+          >
+            {failed.items.map((email) => {
+              const waiting = busyId === email.id;
+              return (
+                <tr key={email.id}>
+                  <th scope="row">
+                    <span className="system-table__strong">{email.recipient}</span>
+                  </th>
+                  <td>
+                    {email.retryable ? (
+                      <button
+                        type="button"
+                        className="button button--secondary system-table__button"
+                        aria-label={t('failedEmails.retryLabel', { recipient: email.recipient })}
+                        aria-busy={waiting}
+                        onClick={() =>
+                          void retry(email.id, t('failedEmails.retried', { recipient: email.recipient }))
+                        }
+                      >
+                        {waiting ? t('failedEmails.retrying') : t('failedEmails.retry')}
+                      </button>
+                    ) : (
+                      <span className="system-table__muted">{t('failedEmails.notRetryable')}</span>
+                    )}
+                  </td>
+                  <td className="system-table__wide">
+                    {email.subject || t('recentEmails.noSubject')}
+                    <code className="system-table__muted">{email.template}</code>
+                  </td>
+                  <td className="system-table__nowrap">
+                    {moment(email.updated_at)}
+                    <span className="system-table__muted">{t('failedEmails.attempts', { count: email.attempts })}</span>
+                  </td>
+                  <td className="system-table__error">{email.error}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {failed.items.map((email) => {
-                  const waiting = busyId === email.id;
-                  return (
-                    <tr key={email.id}>
-                      <th scope="row">
-                        <span className="system-table__strong">{email.recipient}</span>
-                      </th>
-                      <td>
-                        {email.retryable ? (
-                          <button
-                            type="button"
-                            className="system-action"
-                            aria-label={t('failedEmails.retryLabel', { recipient: email.recipient })}
-                            aria-busy={waiting}
-                            onClick={() =>
-                              void retry(email.id, t('failedEmails.retried', { recipient: email.recipient }))
-                            }
-                          >
-                            {waiting ? t('failedEmails.retrying') : t('failedEmails.retry')}
-                          </button>
-                        ) : (
-                          <span className="system-table__muted">{t('failedEmails.notRetryable')}</span>
-                        )}
-                      </td>
-                      <td className="system-table__wide">
-                        {email.subject || t('recentEmails.noSubject')}
-                        <code className="system-table__muted">{email.template}</code>
-                      </td>
-                      <td className="system-table__nowrap">
-                        {moment(email.updated_at)}
-                        <span className="system-table__muted">{t('failedEmails.attempts', { count: email.attempts })}</span>
-                      </td>
-                      <td className="system-table__error">{email.error}</td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </TableFrame>
+              );
+            })}
+          </SystemTable>
         </>
       )}
     </SystemSection>

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { EmailRow, EmailStatus } from '../api';
 import { StateBadge, type Tone } from './state-badge';
 import { SystemSection } from './system-section';
-import { TableFrame } from './table-frame';
+import { SystemTable } from './system-table';
 import { MomentLines } from './moment-lines';
 
 const TONES: Record<EmailStatus, Tone> = { queued: 'warn', sending: 'warn', sent: 'good', failed: 'bad' };
@@ -26,41 +26,36 @@ export function RecentEmailsSection({ emails }: { emails: EmailRow[] }) {
       {emails.length === 0 ? (
         <EmptyState title={t('recentEmails.none')} />
       ) : (
-        <TableFrame label={t('recentEmails.caption')}>
-          <table className="system-table">
-            <caption className="visually-hidden">{t('recentEmails.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('recentEmails.columns.time')}</th>
-                <th scope="col">{t('recentEmails.columns.recipient')}</th>
-                <th scope="col">{t('recentEmails.columns.subject')}</th>
-                <th scope="col">{t('recentEmails.columns.template')}</th>
-                <th scope="col">{t('recentEmails.columns.language')}</th>
-                <th scope="col">{t('recentEmails.columns.status')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {emails.map((email) => (
-                <tr key={email.id}>
-                  <td>
-                    <MomentLines value={email.sent_at ?? email.created_at} />
-                  </td>
-                  <th scope="row">
-                    <span className="system-table__strong">{email.recipient}</span>
-                  </th>
-                  <td className="system-table__wide">{email.subject || t('recentEmails.noSubject')}</td>
-                  <td>
-                    <code className="system-table__code">{email.template}</code>
-                  </td>
-                  <td>{languageName(email.language)}</td>
-                  <td>
-                    <StateBadge tone={TONES[email.status]}>{t(`recentEmails.status.${email.status}`)}</StateBadge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableFrame>
+        <SystemTable
+          caption={t('recentEmails.caption')}
+          columns={[
+            t('recentEmails.columns.time'),
+            t('recentEmails.columns.recipient'),
+            t('recentEmails.columns.subject'),
+            t('recentEmails.columns.template'),
+            t('recentEmails.columns.language'),
+            t('recentEmails.columns.status'),
+          ]}
+        >
+          {emails.map((email) => (
+            <tr key={email.id}>
+              <td>
+                <MomentLines value={email.sent_at ?? email.created_at} />
+              </td>
+              <th scope="row">
+                <span className="system-table__strong">{email.recipient}</span>
+              </th>
+              <td className="system-table__wide">{email.subject || t('recentEmails.noSubject')}</td>
+              <td>
+                <code className="system-table__code">{email.template}</code>
+              </td>
+              <td>{languageName(email.language)}</td>
+              <td>
+                <StateBadge tone={TONES[email.status]}>{t(`recentEmails.status.${email.status}`)}</StateBadge>
+              </td>
+            </tr>
+          ))}
+        </SystemTable>
       )}
     </SystemSection>
   );
