@@ -39,6 +39,7 @@ run: build
 	$(PY) manage.py setup_periodic_tasks
 	$(PY) manage.py seed_demo
 	@echo "Starting web, worker and beat on http://$(HOST):$(PORT) (Ctrl-C stops all three)"
+	@echo "Workers, queues, beat and failed e-mails: http://$(HOST):$(PORT)/dashboard/system (Flower is not started here: on the embedded folder broker a stopped Flower leaves an event queue that grows for ever; compose/ runs it with Redis)"
 	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile
 
 lint: setup

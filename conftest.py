@@ -98,7 +98,9 @@ def process_env(**overrides: str) -> dict[str, str]:
     return env
 
 
-def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen:
+def start_worker(env: dict[str, str], log: Path, *, name: str | None = None) -> subprocess.Popen:
+    """A worker process; `name` (celery's -n, e.g. "probe@%h") keeps it apart from another
+    worker on the same broker."""
     command = [
         sys.executable,
         "-m",
@@ -116,6 +118,7 @@ def start_worker(env: dict[str, str], log: Path) -> subprocess.Popen:
         "INFO",
         "--pool",
         "prefork",
+        *(["-n", name] if name else []),
     ]
     # Its own process group, so that a test can kill -9 the worker with its pool children.
     return subprocess.Popen(

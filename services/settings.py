@@ -320,6 +320,9 @@ CELERY_TASK_ROUTES = {"notifications.*": {"queue": "mail"}}
 # is stranded; `-Q mail` still gives e-mail a worker of its own.
 CELERY_TASK_QUEUES = [Queue("default"), Queue("mail")]
 CELERY_BEAT_SCHEDULER = "django_celery_beat.schedulers:DatabaseScheduler"
+# Beat writes when it last sent each periodic task after every send (celery's default is every
+# 3 minutes), so that the System page's "last run" and "late" are current.
+CELERY_BEAT_SYNC_EVERY = 1
 CELERY_TIMEZONE = TIME_ZONE
 CELERY_WORKER_HIJACK_ROOT_LOGGER = False
 # More task modules for the worker to load, comma-separated (the tests load probe handlers so).
@@ -338,6 +341,11 @@ OUTBOX_RETENTION_DAYS = 30
 NOTIFICATION_MAX_ATTEMPTS = 5
 HEALTH_HEARTBEAT_MAX_AGE_SECONDS = 120  # beat stamps every 30 s
 HEALTH_OUTBOX_MAX_AGE_SECONDS = 300
+# Every worker stamps its own presence row this often (services/ops/tasks.py); when the workers
+# cannot be asked over the broker, the System page counts one silent for 3 periods as offline.
+WORKER_PRESENCE_SECONDS = 30
+# How long the System page waits for the workers to answer over the broker.
+SYSTEM_INSPECT_TIMEOUT_SECONDS = 1.0
 
 
 LOGGING = {

@@ -1,5 +1,11 @@
 from datetime import datetime
 
+from django.conf import settings
+from django.db.models import QuerySet
+from django.template import TemplateDoesNotExist
+from django.template.loader import render_to_string
+from django.utils import translation
+
 from .models import Notification
 
 
@@ -8,3 +14,31 @@ def notifications_sent_recently(*, template: str, recipient: str, since: datetim
     return Notification.objects.filter(
         template=template, recipient__iexact=recipient, created_at__gte=since
     ).count()
+
+
+def notification_subject(notification: Notification) -> str:
+    """The subject line of a stored e-mail, in its language: plain text (no HTML escaping), on
+    one line."""
+    context = {**notification.context, "association": settings.ASSOCIATION}
+    template = f"notifications/{notification.template}/subject.txt"
+    with translation.override(notification.language):
+        subject = render_to_string(template, context, using="text")
+    return " ".join(subject.split())
+
+
+def notification_subject_or_blank(notification: Notification) -> str:
+    """The subject for a list: blank for an e-mail whose template no longer exists."""
+    try:
+        return notification_subject(notification)
+    except TemplateDoesNotExist:
+        return ""
+
+
+def notifications_failed() -> QuerySet[Notification]:
+    """Failed e-mails, the most recently failed first."""
+    return Notification.objects.filter(status=Notification.Status.FAILED).order_by("-updated_at", "-pk")
+
+
+def notifications_latest() -> QuerySet[Notification]:
+    """Stored e-mails, newest first, whatever their status."""
+    return Notification.objects.order_by("-created_at", "-pk")

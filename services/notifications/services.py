@@ -18,6 +18,7 @@ from services.core.errors import ApplicationError
 from services.core.queue import enqueue_after_commit
 
 from .models import Notification
+from .selectors import notification_subject
 
 logger = logging.getLogger(__name__)
 
@@ -70,9 +71,9 @@ def notification_queue(
 def render_email(notification: Notification) -> EmailMultiAlternatives:
     context = {**notification.context, "association": settings.ASSOCIATION}
     base = f"notifications/{notification.template}"
+    subject = notification_subject(notification)
     with translation.override(notification.language):
-        # Subjects and text parts are plain text: rendered without HTML escaping.
-        subject = " ".join(render_to_string(f"{base}/subject.txt", context, using="text").split())
+        # Text parts are plain text: rendered without HTML escaping.
         text = render_to_string(f"{base}/body.txt", context, using="text")
         html = render_to_string(f"{base}/body.html", context)
     message = EmailMultiAlternatives(

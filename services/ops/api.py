@@ -1,12 +1,15 @@
 from django.conf import settings
 from django.utils.crypto import constant_time_compare
+from django.utils.translation import gettext as _
 from ninja import Router, Status
 from ninja.errors import AuthorizationError
 
 from services.accounts.auth import staff_user_or_none
+from services.core.api import ErrorOut, MessageOut
 
-from .schemas import ConfigOut, HealthOut
-from .selectors import health_report
+from .schemas import ConfigOut, HealthOut, SystemOut
+from .selectors import health_report, system_report
+from .services import dead_delivery_run_again, failed_email_retry
 
 router = Router(tags=["ops"])
 
@@ -50,3 +53,35 @@ def config(request):
             key: settings.ASSOCIATION[key] for key in ("name", "short_name", "email", "phone", "address")
         },
     }
+
+
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
+
+
+@router.get(
+    "management/system/",
+    response={200: SystemOut, 401: ErrorOut, 403: ErrorOut},
+    summary="System page: workers, queues, outbox, beat, e-mails (staff)",
+)
+def system(request):
+    return system_report()
+
+
+@router.post(
+    "management/system/deliveries/{int:delivery_id}/run-again/",
+    response={200: MessageOut, **ERRORS},
+    summary="Run a dead delivery again (as Django admin's action does)",
+)
+def delivery_run_again(request, delivery_id: int):
+    dead_delivery_run_again(delivery_id=delivery_id)
+    return {"message": _("The delivery was handed to a worker again.")}
+
+
+@router.post(
+    "management/system/emails/{int:notification_id}/retry/",
+    response={200: MessageOut, **ERRORS},
+    summary="Send a failed e-mail again (as Django admin's action does)",
+)
+def email_retry(request, notification_id: int):
+    failed_email_retry(notification_id=notification_id)
+    return {"message": _("The e-mail was queued to be sent again.")}

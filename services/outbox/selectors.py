@@ -21,3 +21,24 @@ def outbox_backlog() -> tuple[int, timedelta | None]:
 
 def dead_delivery_count() -> int:
     return Delivery.objects.filter(status=Delivery.Status.DEAD).count()
+
+
+def delivery_counts() -> dict[str, int]:
+    """How many deliveries wait for a worker (pending) and for ops (dead), in one query."""
+    counts = dict(
+        Delivery.objects.filter(status__in=[Delivery.Status.PENDING, Delivery.Status.DEAD])
+        .values_list("status")
+        .annotate(count=Count("pk"))
+        .order_by()
+    )
+    return {"pending": counts.get(Delivery.Status.PENDING, 0), "dead": counts.get(Delivery.Status.DEAD, 0)}
+
+
+def dead_deliveries(*, limit: int) -> list[Delivery]:
+    """The most recently failed dead deliveries, with their message's topic."""
+    return list(
+        Delivery.objects.filter(status=Delivery.Status.DEAD)
+        .select_related("message")
+        .only("pk", "handler", "attempts", "last_error", "updated_at", "message__topic")
+        .order_by("-updated_at", "-pk")[:limit]
+    )

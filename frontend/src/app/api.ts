@@ -29,6 +29,7 @@ export const TAG_TYPES = [
   'Update',
   'User',
   'Dashboard',
+  'System',
 ] as const;
 
 /** Calls whose 401 means "wrong credentials / token", never "the access token expired". */

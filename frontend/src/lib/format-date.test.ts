@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { formatDate } from './format-date';
+import { dateAndTime, formatDate, formatDuration } from './format-date';
 
 describe('formatDate', () => {
   it('shows a calendar day with a short month, on that very day', () => {
@@ -22,5 +22,36 @@ describe('formatDate', () => {
 
   it.each([null, undefined, '', 'not a date'])('gives an empty text for %j', (value) => {
     expect(formatDate(value)).toBe('');
+  });
+});
+
+describe('dateAndTime', () => {
+  it('gives the day and the time of day of an instant, in local time', () => {
+    expect(dateAndTime(new Date(2026, 10, 3, 14, 30).toISOString())).toEqual({ date: 'Nov 3, 2026', time: '2:30 PM' });
+  });
+
+  it.each([null, undefined, '', 'garbage'])('gives empty texts for %j', (value) => {
+    expect(dateAndTime(value)).toEqual({ date: '', time: '' });
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [0, '0 sec'],
+    [45.4, '45 sec'],
+    [89, '89 sec'],
+    [420, '7 min'],
+    [5399, '90 min'],
+    [7200, '2 hr'],
+    [259_200, '3 days'],
+    [-5, '0 sec'],
+  ])('writes %d seconds as %j', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+
+  it('follows the given locale', () => {
+    // French writes a narrow no-break space between the number and the unit.
+    expect(formatDuration(420, 'fr').replace(/\s/gu, ' ')).toBe('7 min');
+    expect(formatDuration(259_200, 'fr').replace(/\s/gu, ' ')).toBe('3 j');
   });
 });

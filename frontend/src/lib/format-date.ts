@@ -43,3 +43,33 @@ export function formatTime(value: string | null | undefined, locale = activeLoca
     new Date(2000, 0, 1, hours, minutes),
   );
 }
+
+/**
+ * An instant (ISO date-time) as the day and the time of day people read, in local time, with
+ * the formatters above: { date: 'Nov 3, 2026', time: '2:30 PM' }. Empty strings for an empty
+ * or unreadable value.
+ */
+export function dateAndTime(value: string | null | undefined, locale = activeLocale()): { date: string; time: string } {
+  const date = formatDate(value, 'short', locale);
+  if (!value || !date) return { date: '', time: '' };
+  const instant = new Date(value);
+  const clock = `${instant.getHours()}:${String(instant.getMinutes()).padStart(2, '0')}`;
+  return { date, time: formatTime(clock, locale) };
+}
+
+const DURATION_UNITS = [
+  { unit: 'day', seconds: 86_400, from: 2 * 86_400 },
+  { unit: 'hour', seconds: 3600, from: 90 * 60 },
+  { unit: 'minute', seconds: 60, from: 90 },
+  { unit: 'second', seconds: 1, from: 0 },
+] as const;
+
+/**
+ * A length of time in its largest fitting unit, rounded, as the language writes it short:
+ * 45 → '45 sec', 420 → '7 min', 7200 → '2 hr', 259200 → '3 days' in English.
+ */
+export function formatDuration(seconds: number, locale = activeLocale()): string {
+  const value = Math.max(0, seconds);
+  const { unit, seconds: size } = DURATION_UNITS.find(({ from }) => value >= from) ?? DURATION_UNITS[3];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'short' }).format(Math.round(value / size));
+}

@@ -1,7 +1,7 @@
 import { useTranslation } from '../../../lib/use-translation';
 import type { AdminRegistration, RegistrationDecision } from '../admin-api';
 import { ContactLinks } from './contact-links';
-import { dateAndTime } from './date-time';
+import { dateAndTime } from '../../../lib/format-date';
 import { StatusBadge } from './status-badge';
 
 /** The decisions a row offers (SPEC §2): both while Pending, else the one to the other status. */
