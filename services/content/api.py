@@ -39,6 +39,15 @@ def contact_form(request, payload: ContactIn):
     return {"message": _("Your message has been sent successfully!")}
 
 
+def _listed(request, filters: ContentFilters, *, cached, select):
+    """SPEC's plain list (the cached one when nothing is searched), or a page when asked for."""
+    if filters.page is None and filters.page_size is None:
+        return cached(request) if not filters.search else list(select(search=filters.search))
+    return paginate(
+        select(search=filters.search), page=filters.page, page_size=filters.page_size, sizes=PAGE_SIZES
+    )
+
+
 # --- Resources ---------------------------------------------------------------------------
 
 
@@ -49,12 +58,9 @@ def contact_form(request, payload: ContactIn):
     summary="Resources, newest first (a plain list; a page with page or page_size)",
 )
 def resource_list(request, filters: Query[ContentFilters]):
-    if filters.page is None and filters.page_size is None:
-        if not filters.search:
-            return public_reads.resource_list_response(request)
-        return list(selectors.resource_list(search=filters.search))
-    resources = selectors.resource_list(search=filters.search)
-    return paginate(resources, page=filters.page, page_size=filters.page_size, sizes=PAGE_SIZES)
+    return _listed(
+        request, filters, cached=public_reads.resource_list_response, select=selectors.resource_list
+    )
 
 
 @public_router.post(
@@ -126,12 +132,7 @@ def resource_delete(request, resource_id: int):
     summary="Updates, newest date first (a plain list; a page with page or page_size)",
 )
 def update_list(request, filters: Query[ContentFilters]):
-    if filters.page is None and filters.page_size is None:
-        if not filters.search:
-            return public_reads.update_list_response(request)
-        return list(selectors.update_list(search=filters.search))
-    updates = selectors.update_list(search=filters.search)
-    return paginate(updates, page=filters.page, page_size=filters.page_size, sizes=PAGE_SIZES)
+    return _listed(request, filters, cached=public_reads.update_list_response, select=selectors.update_list)
 
 
 @public_router.post("updates/", response={201: UpdateOut, **ERRORS}, summary="Add an update")

@@ -65,6 +65,12 @@ def _text(value: str | None, *, field: str, limit: int, errors: dict, required_m
     return text
 
 
+def _title(value: str | None, *, limit: int, errors: dict) -> str:
+    return _text(
+        value, field="title", limit=limit, errors=errors, required_message=_("Please enter a title.")
+    )
+
+
 def _web_address(value: str | None, *, field: str, limit: int, errors: dict) -> str:
     text = (value or "").strip()
     if not text:
@@ -108,13 +114,7 @@ def _resource_fields(
 ) -> tuple[dict, FileKind | None]:
     errors: dict[str, str] = {}
     fields = {
-        "title": _text(
-            title,
-            field="title",
-            limit=Resource.TITLE_MAX,
-            errors=errors,
-            required_message=_("Please enter a title."),
-        ),
+        "title": _title(title, limit=Resource.TITLE_MAX, errors=errors),
         "description": _text(description, field="description", limit=Resource.DESCRIPTION_MAX, errors=errors),
         "url": _web_address(url, field="url", limit=Resource.URL_MAX, errors=errors),
     }
@@ -214,13 +214,7 @@ def resource_delete(*, resource: Resource) -> None:
 def _update_fields(*, title: str | None, date: str | None, description: str | None, link: str | None) -> dict:
     errors: dict[str, str] = {}
     fields = {
-        "title": _text(
-            title,
-            field="title",
-            limit=Update.TITLE_MAX,
-            errors=errors,
-            required_message=_("Please enter a title."),
-        ),
+        "title": _title(title, limit=Update.TITLE_MAX, errors=errors),
         "date": None,
         "description": _text(description, field="description", limit=Update.DESCRIPTION_MAX, errors=errors),
         "link": _web_address(link, field="link", limit=Update.LINK_MAX, errors=errors),

@@ -2,13 +2,13 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 
 import { useGetSiteConfigQuery } from '../../../app/api';
 import { Field } from '../../../components/field';
-import { FormMessage, type FormOutcome } from '../../../components/form-message';
-import { Modal } from '../../../components/modal';
+import { type FormOutcome } from '../../../components/form-message';
 import { useToast } from '../../../components/use-toast';
 import { apiFieldErrors, errorText } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCreateResourceMutation, useUpdateResourceMutation, type Resource } from '../admin-api';
 import { ACCEPT_ATTRIBUTE, hasAcceptedExtension } from '../file-kinds';
+import { ContentFormDialog, DescriptionField, TitleField } from './content-form-dialog';
 import { useFileDetails } from './resources-table';
 import { knownFieldErrors, useFocusFirstError } from './use-focus-first-error';
 
@@ -118,113 +118,90 @@ export function ResourceFormDialog({ resource, onClose }: Props) {
     : typesHint;
 
   return (
-    <Modal
+    <ContentFormDialog
       title={t(resource ? 'resourceForm.editTitle' : 'resourceForm.addTitle')}
+      formId={formId}
+      saving={saving}
+      saveLabel={t('resourceForm.save')}
+      outcome={outcome}
+      onSubmit={(event) => void handleSubmit(event)}
       onClose={onClose}
-      busy={saving}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-            {t('cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? t('saving') : t('resourceForm.save')}
-          </button>
-        </>
-      }
     >
-      <form id={formId} className="form content-form" onSubmit={handleSubmit} noValidate>
-        <fieldset className="content-form__fields" disabled={saving}>
-          <Field id={id('title')} label={t('fields.title')} marked error={errors.title}>
-            {(control) => (
-              <input
-                {...control}
-                name="title"
-                required
-                maxLength={200}
-                autoComplete="off"
-                value={title}
-                onChange={(event) => {
-                  setTitle(event.target.value);
-                  clearError('title');
-                }}
-              />
-            )}
-          </Field>
-          <Field id={id('description')} label={t('fields.descriptionOptional')} error={errors.description}>
-            {(control) => (
-              <textarea
-                {...control}
-                name="description"
-                rows={3}
-                maxLength={2000}
-                value={description}
-                onChange={(event) => {
-                  setDescription(event.target.value);
-                  clearError('description');
-                }}
-              />
-            )}
-          </Field>
-          <fieldset className="content-form__choice">
-            <legend>{t('resourceForm.source')}</legend>
-            {(['file', 'link'] as const).map((option) => (
-              <label key={option} className="content-form__option">
-                <input
-                  type="radio"
-                  name="source"
-                  value={option}
-                  checked={source === option}
-                  onChange={() => {
-                    setSource(option);
-                    clearError(option === 'file' ? 'url' : 'file');
-                  }}
-                />
-                {t(option === 'file' ? 'resourceForm.sourceFile' : 'resourceForm.sourceLink')}
-              </label>
-            ))}
-          </fieldset>
-          {source === 'file' ? (
-            <Field id={id('file')} label={t('resourceForm.file')} marked={!keptFile} hint={fileHint} error={errors.file}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="file"
-                  name="file"
-                  accept={ACCEPT_ATTRIBUTE}
-                  required={!keptFile}
-                  onChange={(event) => {
-                    const chosen = event.target.files?.[0] ?? null;
-                    setFile(chosen);
-                    const problem = fileError(chosen);
-                    setErrors(({ file: _old, ...rest }) => (problem ? { ...rest, file: problem } : rest));
-                  }}
-                />
-              )}
-            </Field>
-          ) : (
-            <Field id={id('url')} label={t('resourceForm.url')} marked hint={t('linkHint')} error={errors.url}>
-              {(control) => (
-                <input
-                  {...control}
-                  type="url"
-                  name="url"
-                  inputMode="url"
-                  required
-                  maxLength={500}
-                  autoComplete="off"
-                  value={url}
-                  onChange={(event) => {
-                    setUrl(event.target.value);
-                    clearError('url');
-                  }}
-                />
-              )}
-            </Field>
+      <TitleField
+        id={id('title')}
+        value={title}
+        error={errors.title}
+        onChange={(value) => {
+          setTitle(value);
+          clearError('title');
+        }}
+      />
+      <DescriptionField
+        id={id('description')}
+        value={description}
+        error={errors.description}
+        maxLength={2000}
+        onChange={(value) => {
+          setDescription(value);
+          clearError('description');
+        }}
+      />
+      <fieldset className="content-form__choice">
+        <legend>{t('resourceForm.source')}</legend>
+        {(['file', 'link'] as const).map((option) => (
+          <label key={option} className="content-form__option">
+            <input
+              type="radio"
+              name="source"
+              value={option}
+              checked={source === option}
+              onChange={() => {
+                setSource(option);
+                clearError(option === 'file' ? 'url' : 'file');
+              }}
+            />
+            {t(option === 'file' ? 'resourceForm.sourceFile' : 'resourceForm.sourceLink')}
+          </label>
+        ))}
+      </fieldset>
+      {source === 'file' ? (
+        <Field id={id('file')} label={t('resourceForm.file')} marked={!keptFile} hint={fileHint} error={errors.file}>
+          {(control) => (
+            <input
+              {...control}
+              type="file"
+              name="file"
+              accept={ACCEPT_ATTRIBUTE}
+              required={!keptFile}
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null;
+                setFile(chosen);
+                const problem = fileError(chosen);
+                setErrors(({ file: _old, ...rest }) => (problem ? { ...rest, file: problem } : rest));
+              }}
+            />
           )}
-        </fieldset>
-        <FormMessage message={outcome} />
-      </form>
-    </Modal>
+        </Field>
+      ) : (
+        <Field id={id('url')} label={t('resourceForm.url')} marked hint={t('linkHint')} error={errors.url}>
+          {(control) => (
+            <input
+              {...control}
+              type="url"
+              name="url"
+              inputMode="url"
+              required
+              maxLength={500}
+              autoComplete="off"
+              value={url}
+              onChange={(event) => {
+                setUrl(event.target.value);
+                clearError('url');
+              }}
+            />
+          )}
+        </Field>
+      )}
+    </ContentFormDialog>
   );
 }

@@ -2,6 +2,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Resource } from '../admin-api';
 import { fileKindKey, formatFileSize } from '../file-kinds';
+import { RowActions } from './row-actions';
 
 /** What an uploaded file is, for people: 'PDF · 12 kB'. */
 export function useFileDetails() {
@@ -66,24 +67,7 @@ export function ResourcesTable({ resources, busy, onEdit, onDelete }: Props) {
               <td data-label={columns.added} className="content-table__nowrap">
                 {formatDate(resource.created_at)}
               </td>
-              <td className="content-table__actions">
-                <button
-                  type="button"
-                  className="content-action"
-                  aria-label={t('editFor', { title: resource.title })}
-                  onClick={() => onEdit(resource)}
-                >
-                  {t('edit')}
-                </button>
-                <button
-                  type="button"
-                  className="content-action content-action--delete"
-                  aria-label={t('deleteFor', { title: resource.title })}
-                  onClick={() => onDelete(resource)}
-                >
-                  {t('delete')}
-                </button>
-              </td>
+              <RowActions title={resource.title} onEdit={() => onEdit(resource)} onDelete={() => onDelete(resource)} />
             </tr>
           ))}
         </tbody>

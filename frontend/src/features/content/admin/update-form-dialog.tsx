@@ -1,12 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 
 import { Field } from '../../../components/field';
-import { FormMessage, type FormOutcome } from '../../../components/form-message';
-import { Modal } from '../../../components/modal';
+import { type FormOutcome } from '../../../components/form-message';
 import { useToast } from '../../../components/use-toast';
 import { apiFieldErrors, errorText } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCreateUpdateMutation, useUpdateUpdateMutation, type Update, type UpdateInput } from '../admin-api';
+import { ContentFormDialog, DescriptionField, TitleField } from './content-form-dialog';
 import { knownFieldErrors, useFocusFirstError } from './use-focus-first-error';
 
 const FIELDS = ['title', 'date', 'description', 'link'] as const;
@@ -85,77 +85,49 @@ export function UpdateFormDialog({ update, onClose }: Props) {
   }
 
   return (
-    <Modal
+    <ContentFormDialog
       title={t(update ? 'updateForm.editTitle' : 'updateForm.addTitle')}
+      formId={formId}
+      saving={saving}
+      saveLabel={t('updateForm.save')}
+      outcome={outcome}
+      onSubmit={(event) => void handleSubmit(event)}
       onClose={onClose}
-      busy={saving}
-      footer={
-        <>
-          <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-            {t('cancel')}
-          </button>
-          <button type="submit" form={formId} className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? t('saving') : t('updateForm.save')}
-          </button>
-        </>
-      }
     >
-      <form id={formId} className="form content-form" onSubmit={handleSubmit} noValidate>
-        <fieldset className="content-form__fields" disabled={saving}>
-          <Field id={id('title')} label={t('fields.title')} marked error={errors.title}>
-            {(control) => (
-              <input
-                {...control}
-                name="title"
-                required
-                maxLength={200}
-                autoComplete="off"
-                value={values.title}
-                onChange={(event) => change('title', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id={id('date')} label={t('fields.date')} marked error={errors.date}>
-            {(control) => (
-              <input
-                {...control}
-                type="date"
-                name="date"
-                required
-                value={values.date}
-                onChange={(event) => change('date', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id={id('description')} label={t('fields.descriptionOptional')} error={errors.description}>
-            {(control) => (
-              <textarea
-                {...control}
-                name="description"
-                rows={4}
-                maxLength={5000}
-                value={values.description}
-                onChange={(event) => change('description', event.target.value)}
-              />
-            )}
-          </Field>
-          <Field id={id('link')} label={t('updateForm.link')} hint={t('linkHint')} error={errors.link}>
-            {(control) => (
-              <input
-                {...control}
-                type="url"
-                name="link"
-                inputMode="url"
-                maxLength={500}
-                autoComplete="off"
-                value={values.link}
-                onChange={(event) => change('link', event.target.value)}
-              />
-            )}
-          </Field>
-        </fieldset>
-        <FormMessage message={outcome} />
-      </form>
-    </Modal>
+      <TitleField id={id('title')} value={values.title} error={errors.title} onChange={(value) => change('title', value)} />
+      <Field id={id('date')} label={t('fields.date')} marked error={errors.date}>
+        {(control) => (
+          <input
+            {...control}
+            type="date"
+            name="date"
+            required
+            value={values.date}
+            onChange={(event) => change('date', event.target.value)}
+          />
+        )}
+      </Field>
+      <DescriptionField
+        id={id('description')}
+        value={values.description}
+        error={errors.description}
+        maxLength={5000}
+        onChange={(value) => change('description', value)}
+      />
+      <Field id={id('link')} label={t('updateForm.link')} hint={t('linkHint')} error={errors.link}>
+        {(control) => (
+          <input
+            {...control}
+            type="url"
+            name="link"
+            inputMode="url"
+            maxLength={500}
+            autoComplete="off"
+            value={values.link}
+            onChange={(event) => change('link', event.target.value)}
+          />
+        )}
+      </Field>
+    </ContentFormDialog>
   );
 }

@@ -1,6 +1,7 @@
 import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Update } from '../admin-api';
+import { RowActions } from './row-actions';
 
 interface Props {
   updates: Update[];
@@ -45,24 +46,7 @@ export function UpdatesTable({ updates, busy, onEdit, onDelete }: Props) {
                   <span className="content-table__muted">{t('updates.noLink')}</span>
                 )}
               </td>
-              <td className="content-table__actions">
-                <button
-                  type="button"
-                  className="content-action"
-                  aria-label={t('editFor', { title: update.title })}
-                  onClick={() => onEdit(update)}
-                >
-                  {t('edit')}
-                </button>
-                <button
-                  type="button"
-                  className="content-action content-action--delete"
-                  aria-label={t('deleteFor', { title: update.title })}
-                  onClick={() => onDelete(update)}
-                >
-                  {t('delete')}
-                </button>
-              </td>
+              <RowActions title={update.title} onEdit={() => onEdit(update)} onDelete={() => onDelete(update)} />
             </tr>
           ))}
         </tbody>
