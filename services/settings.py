@@ -105,6 +105,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Django reads multipart bodies only for POST; resources are replaced with a multipart PUT.
+    "ninja.compatibility.files.fix_request_files_middleware",
 ]
 
 ROOT_URLCONF = "services.urls"
@@ -203,7 +205,7 @@ FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", BASE_DIR / "frontend" / "di
 WHITENOISE_ROOT = FRONTEND_DIST if FRONTEND_DIST.is_dir() else None
 WHITENOISE_MAX_AGE = 3600
 
-DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the API takes small JSON bodies only
+DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the API takes small JSON bodies (files aside: see below)
 
 # Transport. Behind nginx, which sets X-Forwarded-Proto from its own scheme (never the client's).
 # Production (DATABASE_URL set) redirects to HTTPS and sends HSTS unless the environment says
@@ -417,7 +419,16 @@ PASSWORD_RESET_TOKEN_MINUTES = 60
 # --- Events ------------------------------------------------------------------------------
 # Published events whose date has passed become Completed every night (events.complete_past).
 EVENTS_AUTO_COMPLETE = env_bool("EVENTS_AUTO_COMPLETE", True)
-# The public list and event pages are cached (events/public_cache.py): each web process looks at
-# the shared version at most this often, and entries live at most this long.
+# The public list and event pages are cached (core/public_cache.py), and so are the public lists
+# of resources and updates: each web process looks at the shared version at most this often, and
+# entries live at most this long.
 PUBLIC_EVENTS_RECHECK_SECONDS = float(os.environ.get("PUBLIC_EVENTS_RECHECK_SECONDS", "1"))
 PUBLIC_EVENTS_CACHE_SECONDS = int(os.environ.get("PUBLIC_EVENTS_CACHE_SECONDS", "60"))
+
+# --- Content (resources and updates) -------------------------------------------------------
+# Files staff upload as resources, under random names. Never served as they are: the API hands
+# them out as attachments (services/content/downloads.py); MEDIA_URL stays unset.
+MEDIA_ROOT = DATA_DIR / "media"
+# The largest resource file staff may upload, in MB (compose/nginx.common-server.conf lets a
+# little more than this through on /api/resources/ and refuses bigger bodies at the door).
+RESOURCE_UPLOAD_MAX_MB = int(os.environ.get("RESOURCE_UPLOAD_MAX_MB", "10"))

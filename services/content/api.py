@@ -1,15 +1,30 @@
 from django.utils.translation import gettext as _
-from ninja import Router
+from ninja import File, Form, Query, Router, Status, UploadedFile
 
 from services.core.api import ErrorOut, MessageOut
 from services.core.throttling import ActionThrottle
+from services.events.selectors import paginate
 
-from .schemas import ContactIn
+from . import public_reads, selectors, services
+from .downloads import resource_file_response
+from .schemas import (
+    ContactIn,
+    ContentFilters,
+    ResourceIn,
+    ResourceOut,
+    ResourcePageOut,
+    UpdateIn,
+    UpdateOut,
+    UpdatePageOut,
+)
 from .services import contact_message_submit
 
 router = Router(tags=["content"])
 # Resources and updates live at /api/resources/ and /api/updates/ (public reads, staff writes).
 public_router = Router(tags=["content"])
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+UPLOAD_ERRORS = {**ERRORS, 413: ErrorOut, 415: ErrorOut}
+PAGE_SIZES = (10, 20, 50)
 
 
 @router.post(
@@ -22,3 +37,124 @@ public_router = Router(tags=["content"])
 def contact_form(request, payload: ContactIn):
     contact_message_submit(name=payload.name, email=payload.email, message=payload.message)
     return {"message": _("Your message has been sent successfully!")}
+
+
+def _listed(request, filters: ContentFilters, *, cached, select):
+    """SPEC's plain list (the cached one when nothing is searched), or a page when asked for."""
+    if filters.page is None and filters.page_size is None:
+        return cached(request) if not filters.search else list(select(search=filters.search))
+    return paginate(
+        select(search=filters.search), page=filters.page, page_size=filters.page_size, sizes=PAGE_SIZES
+    )
+
+
+# --- Resources ---------------------------------------------------------------------------
+
+
+@public_router.get(
+    "resources/",
+    auth=None,
+    response={200: list[ResourceOut] | ResourcePageOut, 400: ErrorOut, 422: ErrorOut},
+    summary="Resources, newest first (a plain list; a page with page or page_size)",
+)
+def resource_list(request, filters: Query[ContentFilters]):
+    return _listed(
+        request, filters, cached=public_reads.resource_list_response, select=selectors.resource_list
+    )
+
+
+@public_router.post(
+    "resources/",
+    response={201: ResourceOut, **UPLOAD_ERRORS},
+    summary="Add a resource: an uploaded file or a link (multipart/form-data)",
+)
+def resource_create(request, payload: Form[ResourceIn], file: File[UploadedFile | None] = None):
+    resource = services.resource_create(
+        title=payload.title, description=payload.description, url=payload.url, upload=file, by=request.auth
+    )
+    return Status(201, resource)
+
+
+@public_router.get(
+    "resources/{int:resource_id}/",
+    auth=None,
+    response={200: ResourceOut, 404: ErrorOut},
+    summary="One resource",
+)
+def resource_detail(request, resource_id: int):
+    return selectors.resource_get(resource_id=resource_id)
+
+
+@public_router.get(
+    "resources/{int:resource_id}/file/",
+    auth=None,
+    response={200: None, 404: ErrorOut},
+    summary="Download a resource's uploaded file (an attachment named after its title)",
+)
+def resource_file(request, resource_id: int):
+    return resource_file_response(selectors.resource_get(resource_id=resource_id))
+
+
+@public_router.put(
+    "resources/{int:resource_id}/",
+    response={200: ResourceOut, **UPLOAD_ERRORS},
+    summary="Edit a resource; a new file or link replaces the old one (multipart/form-data)",
+)
+def resource_update(
+    request, resource_id: int, payload: Form[ResourceIn], file: File[UploadedFile | None] = None
+):
+    return services.resource_update(
+        resource=selectors.resource_get(resource_id=resource_id),
+        title=payload.title,
+        description=payload.description,
+        url=payload.url,
+        upload=file,
+    )
+
+
+@public_router.delete(
+    "resources/{int:resource_id}/",
+    response={200: MessageOut, **ERRORS},
+    summary="Delete a resource and its file",
+)
+def resource_delete(request, resource_id: int):
+    services.resource_delete(resource=selectors.resource_get(resource_id=resource_id))
+    return {"message": _("Resource deleted.")}
+
+
+# --- Updates -----------------------------------------------------------------------------
+
+
+@public_router.get(
+    "updates/",
+    auth=None,
+    response={200: list[UpdateOut] | UpdatePageOut, 400: ErrorOut, 422: ErrorOut},
+    summary="Updates, newest date first (a plain list; a page with page or page_size)",
+)
+def update_list(request, filters: Query[ContentFilters]):
+    return _listed(request, filters, cached=public_reads.update_list_response, select=selectors.update_list)
+
+
+@public_router.post("updates/", response={201: UpdateOut, **ERRORS}, summary="Add an update")
+def update_create(request, payload: UpdateIn):
+    return Status(201, services.update_create(**payload.dict()))
+
+
+@public_router.get(
+    "updates/{int:update_id}/", auth=None, response={200: UpdateOut, 404: ErrorOut}, summary="One update"
+)
+def update_detail(request, update_id: int):
+    return selectors.update_get(update_id=update_id)
+
+
+@public_router.put("updates/{int:update_id}/", response={200: UpdateOut, **ERRORS}, summary="Edit an update")
+def update_update(request, update_id: int, payload: UpdateIn):
+    return services.update_update(update=selectors.update_get(update_id=update_id), **payload.dict())
+
+
+@public_router.delete(
+    "updates/{int:update_id}/", response={200: MessageOut, **ERRORS}, summary="Delete an update"
+)
+def update_delete(request, update_id: int):
+    services.update_delete(update=selectors.update_get(update_id=update_id))
+    return {"message": _("Update deleted.")}

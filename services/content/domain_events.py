@@ -7,3 +7,21 @@ from services.outbox.events import DomainEvent
 class ContactReceived(DomainEvent):
     topic = "contact.received"
     contact_message_id: int
+
+
+@dataclass(frozen=True)
+class ResourceChanged(DomainEvent):
+    """A resource was created, edited or deleted (`action`): the public list changes."""
+
+    topic = "content.resource_changed"
+    resource_id: int
+    action: str
+
+
+@dataclass(frozen=True)
+class UpdateChanged(DomainEvent):
+    """An update was created, edited or deleted (`action`): the public list changes."""
+
+    topic = "content.update_changed"
+    update_id: int
+    action: str

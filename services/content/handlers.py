@@ -7,7 +7,8 @@ from services.notifications.selectors import notifications_sent_recently
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
-from .domain_events import ContactReceived
+from . import public_reads
+from .domain_events import ContactReceived, ResourceChanged, UpdateChanged
 from .models import ContactMessage
 
 ACKNOWLEDGEMENT = "contact_acknowledgement"
@@ -46,3 +47,12 @@ def send_contact_emails(event: ContactReceived, message) -> None:
         language=contact.language,
         source_message=message,
     )
+
+
+def _invalidate_public_lists(event, message) -> None:
+    public_reads.invalidate()
+
+
+# A change to a resource or an update changes what the public pages list.
+for _topic in (ResourceChanged.topic, UpdateChanged.topic):
+    subscribe(_topic, name=f"content.invalidate_public_cache.{_topic}")(_invalidate_public_lists)

@@ -1,5 +1,10 @@
+import datetime
+
+from django.conf import settings
 from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
+from django.core.files.storage import default_storage
+from django.core.files.uploadedfile import UploadedFile
+from django.core.validators import URLValidator, validate_email
 from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -7,8 +12,9 @@ from django.utils.translation import gettext as _
 from services.core.errors import ValidationFailed
 from services.outbox.services import publish
 
-from .domain_events import ContactReceived
-from .models import ContactMessage
+from .domain_events import ContactReceived, ResourceChanged, UpdateChanged
+from .files import FileKind, detected_kind, extension_of
+from .models import ContactMessage, Resource, Update
 
 
 def contact_message_submit(*, name: str, email: str, message: str) -> ContactMessage:
@@ -45,3 +51,209 @@ def contact_message_submit(*, name: str, email: str, message: str) -> ContactMes
         )
         publish(ContactReceived(contact_message_id=contact.pk))
     return contact
+
+
+# --- Resources and updates (staff) ---------------------------------------------------------
+
+
+def _text(value: str | None, *, field: str, limit: int, errors: dict, required_message: str = "") -> str:
+    text = (value or "").strip()
+    if not text and required_message:
+        errors[field] = required_message
+    elif len(text) > limit:
+        errors[field] = _("Please keep this under %(limit)d characters.") % {"limit": limit}
+    return text
+
+
+def _title(value: str | None, *, limit: int, errors: dict) -> str:
+    return _text(
+        value, field="title", limit=limit, errors=errors, required_message=_("Please enter a title.")
+    )
+
+
+def _web_address(value: str | None, *, field: str, limit: int, errors: dict) -> str:
+    text = (value or "").strip()
+    if not text:
+        return ""
+    try:
+        if len(text) > limit:
+            raise ValidationError("too long")
+        URLValidator(schemes=["http", "https"])(text)
+    except ValidationError:
+        errors[field] = _("Enter a valid web address starting with http:// or https://.")
+    return text
+
+
+def _checked_file(upload: UploadedFile, errors: dict) -> FileKind | None:
+    """The kind of an uploaded file (see files.py), or None with the reason in errors["file"]."""
+    limit_mb = settings.RESOURCE_UPLOAD_MAX_MB
+    if upload.size > limit_mb * 1024 * 1024:
+        errors["file"] = _("This file is too large. The limit is %(limit)d MB.") % {"limit": limit_mb}
+        return None
+    if not upload.size:
+        errors["file"] = _("This file is empty.")
+        return None
+    kind = detected_kind(upload, upload.name or "")
+    if kind is None:
+        errors["file"] = _("This file type is not allowed. Use PDF, Office documents or images.")
+    return kind
+
+
+def _raise_if(errors: dict) -> None:
+    if errors:
+        raise ValidationFailed(next(iter(errors.values())), fields=errors)
+
+
+def _resource_fields(
+    *,
+    title: str | None,
+    description: str | None,
+    url: str | None,
+    upload: UploadedFile | None,
+    creating: bool,
+) -> tuple[dict, FileKind | None]:
+    errors: dict[str, str] = {}
+    fields = {
+        "title": _title(title, limit=Resource.TITLE_MAX, errors=errors),
+        "description": _text(description, field="description", limit=Resource.DESCRIPTION_MAX, errors=errors),
+        "url": _web_address(url, field="url", limit=Resource.URL_MAX, errors=errors),
+    }
+    if upload is not None and fields["url"]:
+        both = _("Upload a file or give a link, not both.")
+        errors.update(file=both, url=both)
+    elif upload is None and not fields["url"] and creating and "url" not in errors:
+        # An edit that sends neither keeps the file or link the resource has.
+        neither = _("Choose a file to upload or give a link to the document.")
+        errors.update(file=neither, url=neither)
+    kind = _checked_file(upload, errors) if upload is not None and "file" not in errors else None
+    _raise_if(errors)
+    return fields, kind
+
+
+def _store(resource: Resource, upload: UploadedFile, kind: FileKind) -> str:
+    """Writes the file under a random name (models.resource_upload_path); the stored name."""
+    resource.upload.save(f"upload.{extension_of(upload.name)}", upload, save=False)
+    resource.content_type = kind.content_type
+    resource.size = upload.size
+    resource.url = ""
+    return resource.upload.name
+
+
+def _delete_file_after_commit(name: str) -> None:
+    if name:
+        transaction.on_commit(lambda: default_storage.delete(name))
+
+
+def resource_create(
+    *, title: str, description: str = "", url: str = "", upload: UploadedFile | None = None, by=None
+) -> Resource:
+    """A resource from exactly one of an uploaded file (PDF, Office document, image, checked by
+    its content) and a web address."""
+    fields, kind = _resource_fields(
+        title=title, description=description, url=url, upload=upload, creating=True
+    )
+    resource = Resource(created_by=by, **fields)
+    stored = ""
+    try:
+        with transaction.atomic():
+            if upload is not None and kind is not None:
+                stored = _store(resource, upload, kind)
+            resource.save()
+            publish(ResourceChanged(resource_id=resource.pk, action="created"))
+    except Exception:
+        if stored:  # the row never existed: its file must not stay behind
+            default_storage.delete(stored)
+        raise
+    return resource
+
+
+def resource_update(
+    *,
+    resource: Resource,
+    title: str,
+    description: str = "",
+    url: str = "",
+    upload: UploadedFile | None = None,
+) -> Resource:
+    """Title and description as sent; a new file replaces the old one (or the link), a new
+    link replaces the file; neither keeps what the resource has. A replaced file is deleted."""
+    fields, kind = _resource_fields(
+        title=title, description=description, url=url, upload=upload, creating=False
+    )
+    stored = ""
+    try:
+        with transaction.atomic():
+            resource = Resource.objects.select_for_update().get(pk=resource.pk)
+            previous = resource.upload.name
+            resource.title, resource.description = fields["title"], fields["description"]
+            if upload is not None and kind is not None:
+                stored = _store(resource, upload, kind)
+            elif fields["url"]:
+                resource.url = fields["url"]
+                resource.upload, resource.content_type, resource.size = "", "", None
+            resource.save()
+            publish(ResourceChanged(resource_id=resource.pk, action="updated"))
+            if previous != resource.upload.name:
+                _delete_file_after_commit(previous)
+    except Exception:
+        if stored:
+            default_storage.delete(stored)
+        raise
+    return resource
+
+
+def resource_delete(*, resource: Resource) -> None:
+    """The row and, once that is committed, its file."""
+    with transaction.atomic():
+        publish(ResourceChanged(resource_id=resource.pk, action="deleted"))
+        name = resource.upload.name
+        resource.delete()
+        _delete_file_after_commit(name)
+
+
+def _update_fields(*, title: str | None, date: str | None, description: str | None, link: str | None) -> dict:
+    errors: dict[str, str] = {}
+    fields = {
+        "title": _title(title, limit=Update.TITLE_MAX, errors=errors),
+        "date": None,
+        "description": _text(description, field="description", limit=Update.DESCRIPTION_MAX, errors=errors),
+        "link": _web_address(link, field="link", limit=Update.LINK_MAX, errors=errors),
+    }
+    day = (date or "").strip()
+    if not day:
+        errors["date"] = _("Please enter the date.")
+    else:
+        try:
+            fields["date"] = datetime.date.fromisoformat(day)
+        except ValueError:
+            errors["date"] = _("Enter the date as YYYY-MM-DD.")
+    # Field order in the form: the first message is the one the form's banner shows.
+    ordered = {name: errors[name] for name in ("title", "date", "description", "link") if name in errors}
+    _raise_if(ordered)
+    return fields
+
+
+def update_create(*, title: str, date: str, description: str = "", link: str = "") -> Update:
+    fields = _update_fields(title=title, date=date, description=description, link=link)
+    with transaction.atomic():
+        update = Update.objects.create(**fields)
+        publish(UpdateChanged(update_id=update.pk, action="created"))
+    return update
+
+
+def update_update(*, update: Update, title: str, date: str, description: str = "", link: str = "") -> Update:
+    """Every field as sent (PUT): an empty description or link clears it."""
+    fields = _update_fields(title=title, date=date, description=description, link=link)
+    with transaction.atomic():
+        update = Update.objects.select_for_update().get(pk=update.pk)
+        for name, value in fields.items():
+            setattr(update, name, value)
+        update.save()
+        publish(UpdateChanged(update_id=update.pk, action="updated"))
+    return update
+
+
+def update_delete(*, update: Update) -> None:
+    with transaction.atomic():
+        publish(UpdateChanged(update_id=update.pk, action="deleted"))
+        update.delete()

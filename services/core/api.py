@@ -6,8 +6,9 @@ from typing import Any
 
 from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
-from django.core.exceptions import RequestDataTooBig
+from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest
+from django.http.multipartparser import MultiPartParserError
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, AuthorizationError, HttpError, Throttled, ValidationError
@@ -31,13 +32,18 @@ class MessageOut(Schema):
 
 
 class UnsupportedMediaType(Exception):
-    pass
+    def __init__(self, content_type: str, detail: str | None = None):
+        super().__init__(content_type)
+        self.detail = detail
 
 
 class ForbiddenCharacters(Exception):
     def __init__(self, fields: dict[str, str]):
         super().__init__(", ".join(fields))
         self.fields = fields
+
+
+FORM_CONTENT_TYPES = {"multipart/form-data", "application/x-www-form-urlencoded"}
 
 
 class JsonParser(Parser):
@@ -52,6 +58,19 @@ class JsonParser(Parser):
         if fields := forbidden_character_fields(data):
             raise ForbiddenCharacters(fields)
         return data
+
+    def parse_querydict(self, data, list_fields, request: HttpRequest):
+        """Form fields (the multipart uploads) and query strings: the same text rule as JSON."""
+        if data is getattr(request, "_post", None) and request.content_type not in FORM_CONTENT_TYPES:
+            # A JSON body sent to a form endpoint would read as an empty form: say what is expected.
+            raise UnsupportedMediaType(
+                request.content_type, _("The request body must be multipart/form-data.")
+            )
+        values = super().parse_querydict(data, list_fields, request)
+        texts = {name: value for name, value in values.items() if isinstance(value, str | list)}
+        if fields := forbidden_character_fields(texts):
+            raise ForbiddenCharacters(fields)
+        return values
 
 
 def _field_message(error: dict[str, Any]) -> str:
@@ -131,11 +150,21 @@ def install_error_handlers(api: NinjaAPI) -> None:
             return envelope(403)
         if exc.status_code == 400 and str(exc).startswith("Cannot parse request body"):
             if isinstance(exc.__cause__, UnsupportedMediaType):
-                return envelope(415)
+                return on_unsupported_media_type(request, exc.__cause__)
             if isinstance(exc.__cause__, ForbiddenCharacters):
                 return forbidden_characters_envelope(exc.__cause__.fields)
             return envelope(400, _("The request body is not valid JSON."), code="malformed_json")
         return envelope(exc.status_code)
+
+    def on_unsupported_media_type(request, exc: UnsupportedMediaType):
+        return envelope(415, exc.detail)
+
+    def on_forbidden_characters(request, exc: ForbiddenCharacters):
+        return forbidden_characters_envelope(exc.fields)
+
+    def on_bad_request(request, exc):
+        # A broken multipart body, too many fields or files: the client's fault, never a 500.
+        return envelope(400)
 
     def on_not_found(request, exc):
         return envelope(404)
@@ -153,4 +182,8 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(HttpError, on_http_error)
     api.add_exception_handler(Http404, on_not_found)
     api.add_exception_handler(RequestDataTooBig, on_too_big)
+    api.add_exception_handler(UnsupportedMediaType, on_unsupported_media_type)
+    api.add_exception_handler(ForbiddenCharacters, on_forbidden_characters)
+    api.add_exception_handler(MultiPartParserError, on_bad_request)
+    api.add_exception_handler(SuspiciousOperation, on_bad_request)
     api.add_exception_handler(Exception, on_unexpected)

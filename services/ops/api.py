@@ -52,6 +52,7 @@ def config(request):
         "association": {
             key: settings.ASSOCIATION[key] for key in ("name", "short_name", "email", "phone", "address")
         },
+        "resource_upload_max_mb": settings.RESOURCE_UPLOAD_MAX_MB,
     }
 
 

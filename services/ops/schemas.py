@@ -13,6 +13,8 @@ class ConfigOut(Schema):
     map_tile_url: str
     map_attribution: str
     association: dict[str, str]
+    # The largest resource file staff may upload (the Content page states it before uploading).
+    resource_upload_max_mb: int
 
 
 class WorkerOut(Schema):

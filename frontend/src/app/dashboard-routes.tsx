@@ -36,7 +36,7 @@ const reports = page(() => import('../features/reports/pages/reports-page'), 'Re
 const contentAdmin = page(
   () => import('../features/content/pages/content-admin-page'),
   'ContentAdminPage',
-  ['content-admin'],
+  ['content-admin', 'resources'],
 );
 const system = page(() => import('../features/ops/pages/system-page'), 'SystemPage', ['system']);
 

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 
 import { authHandlers } from '../features/auth/mocks/handlers';
+import { contentHandlers } from '../features/content/mocks/handlers';
 import { eventsBackend, makeAdminEvent } from '../features/events/admin/mocks/handlers';
 import { renderRoute } from '../testing/render';
 import { server } from '../testing/server';
@@ -9,12 +10,14 @@ import { storeTestSession } from '../testing/session';
 
 describe('Routes', () => {
   it.each([
-    ['/Resources', 'Resources'],
-    ['/Updates', 'Updates'],
-  ])('%s shows its placeholder inside the public layout', async (route, title) => {
+    ['/Resources', 'Resources', 'No resources available at the moment.'],
+    ['/Updates', 'Updates', 'No updates available at the moment.'],
+  ])('%s shows its list inside the public layout', async (route, title, empty) => {
+    server.use(contentHandlers.resourcesFailure(), contentHandlers.updates([]));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
     renderRoute(route);
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
-    expect(await screen.findByText('This page is coming soon. Please check back later.')).toBeInTheDocument();
+    expect(await screen.findByText(empty)).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 

@@ -10,8 +10,8 @@ const home = page(() => import('../features/content/pages/home-page'), 'HomePage
 const services = page(() => import('../features/content/pages/services-page'), 'ServicesPage', ['site']);
 const about = page(() => import('../features/content/pages/about-page'), 'AboutPage', ['site']);
 const contact = page(() => import('../features/content/pages/contact-page'), 'ContactPage', ['contact']);
-const resources = page(() => import('../features/content/pages/resources-page'), 'ResourcesPage', ['site']);
-const updates = page(() => import('../features/content/pages/updates-page'), 'UpdatesPage', ['site']);
+const resources = page(() => import('../features/content/pages/resources-page'), 'ResourcesPage', ['site', 'resources']);
+const updates = page(() => import('../features/content/pages/updates-page'), 'UpdatesPage', ['site', 'resources']);
 const mentorship = page(
   () => import('../features/content/pages/mentorship-detail-page'),
   'MentorshipDetailPage',

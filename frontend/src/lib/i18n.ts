@@ -4,7 +4,7 @@ import enCommon from '../locales/en/common.json';
 export const LANGUAGES = ['en', 'rw', 'fr', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
-export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'event-detail', 'conference', 'events-admin', 'registration', 'registrations-admin', 'membership', 'members-admin', 'site', 'content-admin', 'dashboard-home', 'reports', 'system'] as const;
+export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'event-detail', 'conference', 'events-admin', 'registration', 'registrations-admin', 'membership', 'members-admin', 'site', 'resources', 'content-admin', 'dashboard-home', 'reports', 'system'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 const STORAGE_KEY = 'language';

@@ -6,6 +6,8 @@ export interface SiteConfig {
   map_tile_url: string;
   map_attribution: string;
   association: { name: string; short_name: string; email: string; phone: string; address: string };
+  /** The largest resource file staff may upload, in MB (RESOURCE_UPLOAD_MAX_MB). */
+  resource_upload_max_mb: number;
 }
 
 export const SOCIAL_LINKS = {

@@ -26,6 +26,11 @@ PUBLIC = {
     ("POST", "/api/management/events/{event_id}/waitlist/"),
     ("POST", "/api/management/waitlist-offers/check/"),
     ("POST", "/api/users/register/"),
+    ("GET", "/api/resources/"),
+    ("GET", "/api/resources/{resource_id}/"),
+    ("GET", "/api/resources/{resource_id}/file/"),
+    ("GET", "/api/updates/"),
+    ("GET", "/api/updates/{update_id}/"),
 }
 
 

@@ -114,6 +114,7 @@ def test_config_gives_the_map_tile_url_and_association_contacts(client, settings
     body = client.get("/api/config/").json()
     assert body["map_tile_url"] == "https://tiles.example.org/{z}/{x}/{y}.png"
     assert body["association"]["email"] == settings.ASSOCIATION["email"]
+    assert body["resource_upload_max_mb"] == settings.RESOURCE_UPLOAD_MAX_MB
 
 
 @pytest.mark.django_db

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from services.accounts.models import StaffProfile
+from services.content.demo import seed_content
 from services.events.demo import seed_events
 from services.members.demo import seed_members
 from services.registrations.demo import seed_registrations
@@ -57,10 +58,11 @@ class Command(BaseCommand):
         events = seed_events(today=timezone.localdate(), by=user)
         registrations = seed_registrations()
         members = seed_members(year=timezone.localdate().year)
+        content = seed_content(today=timezone.localdate(), by=user)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data ready ({events} new events, {registrations} new registrations,"
-                f" {members} new members)."
+                f" {members} new members, {content} new resources and updates)."
             )
         )
         self.stdout.write(

@@ -1,8 +1,10 @@
 import { delay, http, HttpResponse } from 'msw';
 
-import type { ContactMessage } from '../api';
+import type { ContactMessage, Resource, Update } from '../api';
 
 const CONTACT_URL = '*/api/management/contact-form/';
+const RESOURCES_URL = '*/api/resources/';
+const UPDATES_URL = '*/api/updates/';
 
 /** MSW handlers for the content feature's calls (tests and local mocking). */
 export const contentHandlers = {
@@ -18,4 +20,63 @@ export const contentHandlers = {
   contactRejected: (status: number, body: unknown) =>
     http.post(CONTACT_URL, () => HttpResponse.json(body as Record<string, unknown>, { status })),
   contactNetworkError: () => http.post(CONTACT_URL, () => HttpResponse.error()),
+  /** The public lists after a short pause, so the loading text can be seen. */
+  resources: (body: unknown = [makeResource()]) =>
+    http.get(RESOURCES_URL, async () => {
+      await delay(20);
+      return HttpResponse.json(body as Resource[]);
+    }),
+  updates: (body: unknown = [makeUpdate()]) =>
+    http.get(UPDATES_URL, async () => {
+      await delay(20);
+      return HttpResponse.json(body as Update[]);
+    }),
+  resourcesFailure: () => http.get(RESOURCES_URL, () => HttpResponse.json({ detail: 'Boom', code: 'server_error' }, { status: 500 })),
+  updatesFailure: () => http.get(UPDATES_URL, () => HttpResponse.error()),
 };
+
+/** An uploaded PDF resource; override what a test is about. */
+export function makeResource(overrides: Partial<Resource> = {}): Resource {
+  const id = overrides.id ?? 1;
+  return {
+    id,
+    title: 'Code of Ethics',
+    description: 'The principles every member follows.',
+    file: `/api/resources/${id}/file/`,
+    url: '',
+    file_name: 'Code of Ethics.pdf',
+    file_type: 'application/pdf',
+    file_size: 12_400,
+    created_at: '2026-11-20T09:00:00Z',
+    updated_at: '2026-11-20T09:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A resource that links to a document elsewhere. */
+export function makeLinkResource(overrides: Partial<Resource> = {}): Resource {
+  return makeResource({
+    id: 2,
+    title: 'UN Convention',
+    description: '',
+    file: 'https://example.org/convention',
+    url: 'https://example.org/convention',
+    file_name: '',
+    file_type: '',
+    file_size: null,
+    ...overrides,
+  });
+}
+
+/** An update with a Read More link; override what a test is about. */
+export function makeUpdate(overrides: Partial<Update> = {}): Update {
+  return {
+    id: 1,
+    title: 'Certification exams announced',
+    date: '2026-11-03',
+    description: 'In Kigali and Huye.',
+    link: 'https://example.org/exams',
+    created_at: '2026-11-03T08:00:00Z',
+    ...overrides,
+  };
+}

@@ -1,7 +1,34 @@
-import { PagePlaceholder } from '../../../components/page-placeholder';
-import { useTranslation } from '../../../lib/use-translation';
+import { useSearchParams } from 'react-router-dom';
 
+import { PageHeading } from '../../../components/page-heading';
+import { useTranslation } from '../../../lib/use-translation';
+import '../admin/content-admin.css';
+import type { ContentKind } from '../admin/content-list';
+import { ContentTabs, PANEL_ID, tabId } from '../admin/content-tabs';
+import { ResourcesSection } from '../admin/resources-section';
+import { UpdatesSection } from '../admin/updates-section';
+
+/**
+ * /dashboard/content: staff manage what the public Resources and Updates pages show. The tab
+ * is in the address (?tab=updates), so a reload or a shared link opens the same list.
+ */
 export function ContentAdminPage() {
   const { t } = useTranslation('content-admin');
-  return <PagePlaceholder title={t('title')} />;
+  const [params, setParams] = useSearchParams();
+  const tab: ContentKind = params.get('tab') === 'updates' ? 'updates' : 'resources';
+
+  return (
+    <div className="page content-admin">
+      <PageHeading title={t('title')}>
+        <p>{t('lead')}</p>
+      </PageHeading>
+      <ContentTabs
+        selected={tab}
+        onSelect={(kind) => setParams(kind === 'resources' ? {} : { tab: kind }, { replace: true })}
+      />
+      <div role="tabpanel" id={PANEL_ID} aria-labelledby={tabId(tab)} className="content-admin__panel">
+        {tab === 'resources' ? <ResourcesSection /> : <UpdatesSection />}
+      </div>
+    </div>
+  );
 }

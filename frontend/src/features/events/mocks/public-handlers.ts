@@ -86,6 +86,7 @@ export const TEST_SITE_CONFIG: SiteConfig = {
     phone: '+250 788 000 000',
     address: 'KG 7 Ave, Kigali, Rwanda',
   },
+  resource_upload_max_mb: 10,
 };
 
 /** MSW handlers for the public event calls (tests and local mocking). */

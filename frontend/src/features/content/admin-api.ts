@@ -1,0 +1,90 @@
+import { api } from '../../app/api';
+import type { Resource, Update } from './api';
+
+/** The staff side of resources and updates (the Content page): paged lists, create, edit, delete. */
+
+export type { Resource, Update };
+
+export const CONTENT_PAGE_SIZE = 10;
+
+export interface ContentPage<T> {
+  results: T[];
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+}
+
+export interface ContentListArgs {
+  search: string;
+  page: number;
+}
+
+/** What the update form sends (every field: a PUT replaces the update). */
+export interface UpdateInput {
+  title: string;
+  date: string;
+  description: string;
+  link: string;
+}
+
+const listParams = ({ search, page }: ContentListArgs) => ({
+  page,
+  page_size: CONTENT_PAGE_SIZE,
+  ...(search.trim() ? { search: search.trim() } : {}),
+});
+
+export const contentAdminApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    getAdminResources: build.query<ContentPage<Resource>, ContentListArgs>({
+      query: (args) => ({ url: 'resources/', params: listParams(args) }),
+      providesTags: (result) => [
+        ...(result?.results.map(({ id }) => ({ type: 'Resource' as const, id })) ?? []),
+        { type: 'Resource', id: 'LIST' },
+      ],
+    }),
+    /** The form's fields and, when one was chosen, the file: multipart/form-data. */
+    createResource: build.mutation<Resource, FormData>({
+      query: (body) => ({ url: 'resources/', method: 'POST', body }),
+      invalidatesTags: ['Resource'],
+    }),
+    updateResource: build.mutation<Resource, { id: number; body: FormData }>({
+      query: ({ id, body }) => ({ url: `resources/${id}/`, method: 'PUT', body }),
+      invalidatesTags: ['Resource'],
+    }),
+    deleteResource: build.mutation<unknown, number>({
+      query: (id) => ({ url: `resources/${id}/`, method: 'DELETE' }),
+      invalidatesTags: ['Resource'],
+    }),
+    getAdminUpdates: build.query<ContentPage<Update>, ContentListArgs>({
+      query: (args) => ({ url: 'updates/', params: listParams(args) }),
+      providesTags: (result) => [
+        ...(result?.results.map(({ id }) => ({ type: 'Update' as const, id })) ?? []),
+        { type: 'Update', id: 'LIST' },
+      ],
+    }),
+    createUpdate: build.mutation<Update, UpdateInput>({
+      query: (body) => ({ url: 'updates/', method: 'POST', body }),
+      invalidatesTags: ['Update'],
+    }),
+    updateUpdate: build.mutation<Update, { id: number; changes: UpdateInput }>({
+      query: ({ id, changes }) => ({ url: `updates/${id}/`, method: 'PUT', body: changes }),
+      invalidatesTags: ['Update'],
+    }),
+    deleteUpdate: build.mutation<unknown, number>({
+      query: (id) => ({ url: `updates/${id}/`, method: 'DELETE' }),
+      invalidatesTags: ['Update'],
+    }),
+  }),
+});
+
+export const {
+  useGetAdminResourcesQuery,
+  useCreateResourceMutation,
+  useUpdateResourceMutation,
+  useDeleteResourceMutation,
+  useGetAdminUpdatesQuery,
+  useCreateUpdateMutation,
+  useUpdateUpdateMutation,
+  useDeleteUpdateMutation,
+} = contentAdminApi;

@@ -1,0 +1,128 @@
+import { useId, useState, type ReactNode } from 'react';
+
+import { EmptyState } from '../../../components/empty-state';
+import { Pagination } from '../../../components/pagination';
+import { Spinner } from '../../../components/spinner';
+import { useToast } from '../../../components/use-toast';
+import { errorText } from '../../../lib/api-error';
+import { useTranslation } from '../../../lib/use-translation';
+import type { ContentPage } from '../admin-api';
+import type { ListView } from './use-list-view';
+
+export type ContentKind = 'resources' | 'updates';
+
+/** Admin lists reload themselves this often, silently (as the events list, SPEC §9). */
+export const CONTENT_POLLING_INTERVAL = 30_000;
+
+/** The element id of a list's Add button, where the focus goes when a row's button is gone. */
+export const addButtonId = (kind: ContentKind) => `content-add-${kind}`;
+
+interface ListQuery<T> {
+  data?: ContentPage<T> | undefined;
+  currentData?: ContentPage<T> | undefined;
+  isLoading: boolean;
+  isFetching: boolean;
+  isError: boolean;
+  refetch: () => { unwrap: () => Promise<unknown> };
+}
+
+interface Props<T> {
+  kind: ContentKind;
+  view: ListView;
+  query: ListQuery<T>;
+  onAdd: () => void;
+  /** The table of the rows shown; `busy` while another page or search loads. */
+  children: (items: T[], busy: boolean) => ReactNode;
+}
+
+/**
+ * One list of the Content page: search, Add, the table with its paging, and the loading,
+ * empty and failed states. Polling refreshes keep the rows on screen (no loader flashes).
+ */
+export function ContentList<T>({ kind, view, query, onAdd, children }: Props<T>) {
+  const { t } = useTranslation('content-admin');
+  const toast = useToast();
+  const searchId = useId();
+  const [retrying, setRetrying] = useState(false);
+  const { data, currentData, isLoading, isFetching, isError } = query;
+
+  // While another page or search loads, the previous rows stay (dimmed).
+  const shown = currentData ?? (isError ? undefined : data);
+  const loadFailed = isError && currentData === undefined && !isFetching;
+
+  async function retry() {
+    setRetrying(true);
+    try {
+      await query.refetch().unwrap();
+    } catch (failure) {
+      console.error(`Loading the ${kind} failed`, failure);
+      toast.error(t(`${kind}.loadFailedToast`, { message: errorText(failure) ?? t('unknownError') }));
+    } finally {
+      setRetrying(false);
+    }
+  }
+
+  const first = shown && shown.count > 0 ? (shown.page - 1) * shown.page_size + 1 : 0;
+  const last = shown ? first + shown.results.length - 1 : 0;
+
+  return (
+    <>
+      <div className="content-admin__toolbar">
+        <div className="content-admin__search">
+          <label htmlFor={searchId} className="visually-hidden">
+            {t(`${kind}.searchLabel`)}
+          </label>
+          <input
+            id={searchId}
+            type="search"
+            value={view.searchText}
+            onChange={(event) => view.setSearchText(event.target.value)}
+            placeholder={t('searchPlaceholder')}
+            autoComplete="off"
+          />
+        </div>
+        <button id={addButtonId(kind)} type="button" className="button button--primary" onClick={onAdd}>
+          {t(`${kind}.add`)}
+        </button>
+      </div>
+
+      <div role="alert" className="content-admin__live">
+        {loadFailed && (
+          <div className="notice notice--error content-admin__load-error">
+            <p>{t(`${kind}.loadFailed`)}</p>
+            <button type="button" className="button button--secondary" onClick={() => void retry()} disabled={retrying}>
+              {t('tryAgain')}
+            </button>
+          </div>
+        )}
+      </div>
+
+      {shown === undefined ? (
+        (isLoading || isFetching) && !loadFailed && <Spinner label={t(`${kind}.loading`)} />
+      ) : shown.results.length === 0 ? (
+        view.search ? (
+          <EmptyState title={t(`${kind}.emptySearch`, { search: view.search })}>
+            <button type="button" className="button button--secondary" onClick={() => view.setSearchText('')}>
+              {t('clearSearch')}
+            </button>
+          </EmptyState>
+        ) : (
+          <EmptyState title={t(`${kind}.empty`)} hint={t(`${kind}.emptyHint`)} />
+        )
+      ) : (
+        <>
+          {children(shown.results, isFetching && currentData === undefined)}
+          <div className="content-admin__footer">
+            <p className="content-admin__showing">{t(`${kind}.showing`, { from: first, to: last, total: shown.count })}</p>
+            <Pagination
+              page={shown.page}
+              totalPages={shown.total_pages}
+              onPageChange={view.setPage}
+              label={t(`${kind}.pagesLabel`)}
+            />
+          </div>
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+"""The public lists of resources and updates as HTTP answers, from the shared cache
+(services/core/public_cache.py): JSON bytes with an ETag; `handlers.py` invalidates them when a
+resource or an update changes."""
+
+from django.http import HttpResponse
+
+from services.core.public_cache import PublicCache, json_bytes
+
+from . import selectors
+from .schemas import resource_payload, update_payload
+
+_cache = PublicCache("content:public")
+invalidate = _cache.invalidate
+
+
+def resource_list_response(request) -> HttpResponse:
+    def build():
+        return json_bytes([resource_payload(resource) for resource in selectors.resource_list()]), 200
+
+    return _cache.response(request, "resources", build)
+
+
+def update_list_response(request) -> HttpResponse:
+    def build():
+        return json_bytes([update_payload(update) for update in selectors.update_list()]), 200
+
+    return _cache.response(request, "updates", build)
