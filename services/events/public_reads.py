@@ -4,6 +4,7 @@ ETag, and 304 when the browser already has them. A missing event answers the sha
 import json
 
 from django.http import HttpResponse, HttpResponseNotModified
+from django.utils.translation import get_language
 
 from services.core.errors import ApplicationError, envelope
 
@@ -40,4 +41,5 @@ def public_event_response(request, *, event_id: int) -> HttpResponse:
         except ApplicationError as error:
             return envelope(error.status, error.message, code=error.code).content, error.status
 
-    return _answer(request, f"detail:{event_id}", build)
+    # The answer for a missing event is a message in the request's language: one entry per language.
+    return _answer(request, f"detail:{event_id}:{get_language()}", build)

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 
+from services.accounts.selectors import staff_language
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 from services.registrations.payment import amount_text
@@ -44,9 +45,11 @@ def send_member_applied(event: MemberApplied, message) -> None:
     if member is None:
         return
     _to_member(member, "member_applied", message)
+    inbox = settings.ASSOCIATION["email"]
     notification_queue(
         template="member_notice",
-        recipient=settings.ASSOCIATION["email"],
+        recipient=inbox,
+        language=staff_language(email=inbox),
         context={
             "name": member.full_name,
             "email": member.email,

@@ -43,11 +43,12 @@ def notification_queue(
     template: str,
     recipient: str,
     context: dict | None = None,
+    language: str,
     reply_to: str = "",
-    language: str = "en",
     source_message=None,
 ) -> Notification:
-    """Store an e-mail to send and hand it to the mail queue once the transaction commits."""
+    """Store an e-mail to send and hand it to the mail queue once the transaction commits.
+    `language` (a code of settings.LANGUAGES) is the recipient's: the e-mail is written in it."""
     defaults = {
         "context": context or {},
         "reply_to": reply_to,

@@ -1,0 +1,4 @@
+# Dates and times in e-mails (FORMAT_MODULE_PATH), as the site shows them: 'November 3, 2026', '2:00 PM'.
+DATE_FORMAT = "F j, Y"
+TIME_FORMAT = "g:i A"
+DATETIME_FORMAT = "F j, Y, g:i A"
