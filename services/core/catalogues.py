@@ -21,7 +21,9 @@ PLURAL_FORMS = {
 
 # Where makemessages looks, and what it leaves out: the frontend has its own JSON catalogues.
 EXTENSIONS = ["html", "txt", "py"]
-IGNORED = ["frontend", "var", "node_modules", "compose", "docs", "worker", "*/tests"]
+# services/locale is named, or makemessages would take it for the catalogue folder of the files
+# beside it, whatever LOCALE_PATHS says.
+IGNORED = ["frontend", "var", "node_modules", "compose", "docs", "worker", "*/tests", "services/locale"]
 
 _PLACEHOLDER = re.compile(r"%\((\w+)\)[-#0 +]*\d*(?:\.\d+)?[diouxXeEfFgGcrsa]|%%")
 

@@ -1,6 +1,7 @@
 """The e-mails of a membership's life, one row each per domain event whatever the redeliveries."""
 
 from django.conf import settings
+from django.utils import translation
 
 from services.accounts.selectors import staff_language
 from services.notifications.services import notification_queue
@@ -30,11 +31,13 @@ def _context(member: Member) -> dict:
 
 
 def _to_member(member: Member, template: str, message) -> None:
+    with translation.override(member.language):  # the fee as the member's language writes amounts
+        context = _context(member)
     notification_queue(
         template=template,
         recipient=member.email,
         language=member.language,
-        context=_context(member),
+        context=context,
         source_message=message,
     )
 

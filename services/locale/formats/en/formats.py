@@ -2,3 +2,7 @@
 DATE_FORMAT = "F j, Y"
 TIME_FORMAT = "g:i A"
 DATETIME_FORMAT = "F j, Y, g:i A"
+# Amounts (Rwf) with the separators the site shows in this language (Intl/CLDR).
+DECIMAL_SEPARATOR = "."
+THOUSAND_SEPARATOR = ","
+NUMBER_GROUPING = 3

@@ -3,3 +3,7 @@
 DATE_FORMAT = "j F Y"
 TIME_FORMAT = "H:i"
 DATETIME_FORMAT = "j F Y, H:i"
+# Amounts (Rwf) with the separators the site shows in this language (Intl/CLDR).
+DECIMAL_SEPARATOR = "."
+THOUSAND_SEPARATOR = ","
+NUMBER_GROUPING = 3
