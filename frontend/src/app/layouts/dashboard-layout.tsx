@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
+import { LanguagePicker } from '../../components/language-picker';
 import { Logo } from '../../components/logo';
 import { selectUser } from '../../lib/session/session-slice';
 import type { User } from '../../lib/session/user';
@@ -246,6 +247,7 @@ export function DashboardLayout() {
           <Link to="/" className="dashboard-header__site">
             {t('backToSite')}
           </Link>
+          <LanguagePicker compact />
           <UserMenu user={user} onSignOut={() => void signOut()} />
         </header>
         <main id="dashboard-content" ref={mainRef} tabIndex={-1} className="dashboard-layout__main">
