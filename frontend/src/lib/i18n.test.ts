@@ -194,6 +194,14 @@ describe('i18n', () => {
     expect(t('bye', { name: 'Ada' })).toBe('Goodbye Ada');
   });
 
+  it('takes an empty text for one not translated yet, and shows English', async () => {
+    i18n.addResourceBundle('fr', 'spec', { hello: '', bye: 'Au revoir' });
+    i18n.addResourceBundle('en', 'spec', { hello: 'Hello', bye: 'Goodbye' });
+    await i18n.changeLanguage('fr');
+    const t = i18n.getFixedT(null, 'spec');
+    expect([t('hello'), t('bye')]).toEqual(['Hello', 'Au revoir']);
+  });
+
   it('answers a missing key with the key, or the default value', () => {
     expect(i18n.t('nav.nowhere')).toBe('nav.nowhere');
     expect(i18n.t('contact:nowhere')).toBe('nowhere');

@@ -165,7 +165,8 @@ function translate(namespaces: readonly string[], fullKey: string, options: TOpt
           : [key];
       for (const candidate of candidates) {
         const value = find(catalogue, candidate);
-        if (typeof value === 'string') return interpolate(value, options);
+        // An empty text is one not translated yet (`make messages` adds them so): the next speaks.
+        if (typeof value === 'string' && value !== '') return interpolate(value, options);
         if (options.returnObjects && typeof value === 'object' && value !== null) return fill(value, options);
       }
     }
