@@ -1,21 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { expectNoAxeViolations } from './axe';
-
-// Every public route of SPEC §2 with the heading a visitor sees there.
-const PUBLIC_ROUTES: [path: string, heading: string][] = [
-  ['/', 'Home'],
-  ['/services', 'Services'],
-  ['/events', 'Upcoming Events'],
-  ['/about', 'About Us'],
-  ['/contact', 'Contact Us'],
-  ['/registration', 'Event Registration'],
-  ['/event', 'Pan-African Sign Language Interpreters Conference'],
-  ['/membership', 'Membership Application'],
-  ['/mentorshipdetail', 'Mentorship'],
-  ['/Resources', 'Resources'],
-  ['/Updates', 'Updates'],
-];
+import { PUBLIC_ROUTES, settled } from './routes';
 
 // The admin area's screens outside the public layout, loaded as their own chunks.
 const ADMIN_ROUTES: [path: string, heading: string][] = [
@@ -23,10 +9,6 @@ const ADMIN_ROUTES: [path: string, heading: string][] = [
   ['/reset-password#token=some-token', 'Reset Password'],
   ['/reset-password/some-token', 'Reset Password'],
 ];
-
-// What a public page shows while a part of it is still loading: spinners, the placeholders of the
-// association's contacts, the events list's and the venue map's loading texts.
-const STILL_LOADING = '.spinner, .loading-text, .events-page__state, .venue-map__loading[role="status"]';
 
 // Everything under /dashboard needs a signed-in administrator.
 const GUARDED_ROUTES = ['/dashboard', '/dashboard/events', '/dashboard/reports', '/dashboard/settings'];
@@ -50,12 +32,7 @@ test.describe('public pages', () => {
     for (const [path, heading] of PUBLIC_ROUTES) {
       await page.goto(path);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
-      // Measure the page with its fetched content in place (event cards, contacts, the map), not
-      // as it was when the heading came: what arrives later is what could widen it. The map loads
-      // as the visitor scrolls towards it: go there first.
-      const venue = page.getByRole('region', { name: 'Venue' });
-      if ((await venue.count()) > 0) await venue.scrollIntoViewIfNeeded();
-      await expect(page.locator(STILL_LOADING)).toHaveCount(0);
+      await settled(page);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       expect(width, `${path} is ${width}px wide at 375px`).toBeLessThanOrEqual(375);
     }

@@ -81,7 +81,8 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
         body=text,
         to=[notification.recipient],
         reply_to=[notification.reply_to] if notification.reply_to else None,
-        headers={"Message-ID": notification.message_id},
+        # Content-Language (RFC 3282): mail clients and screen readers know what they read.
+        headers={"Message-ID": notification.message_id, "Content-Language": notification.language},
     )
     message.attach_alternative(html, "text/html")
     # Attachments are stored with the row (a calendar invite), so every attempt sends the same.

@@ -23,7 +23,7 @@ export function LanguagePicker({ compact = false, className = '', languages = av
   const offered = (Object.keys(LANGUAGE_INFO) as Language[]).filter((language) => languages.includes(language));
   if (offered.length < 2) return null;
   return (
-    <div className={`language-picker ${className}`.trim()}>
+    <div className={`language-picker${compact ? ' language-picker--compact' : ''} ${className}`.trim()}>
       <label htmlFor={id} className="language-picker__label">
         {/* A globe: the sign of a language choice, for those who cannot read the label's language. */}
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">

@@ -44,6 +44,7 @@ def test_a_registrant_who_chose_french_gets_every_word_in_french(client):
     deliver_all()
     notification, mail = written("registration_received")
     assert notification.language == "fr"
+    assert mail.extra_headers["Content-Language"] == "fr"
     assert mail.subject == f"Inscription reçue : Journée de la langue des signes (référence {reference})"
     assert "Merci pour votre inscription." in mail.body
     assert "3 novembre 2031 14:00" in mail.body  # the date in French, the time on 24 hours
