@@ -50,7 +50,9 @@ test('a visitor registers and pays; staff confirm the seat; both e-mails go out'
 
   const [received] = await mailsTo(MAIL_DIR ?? '', email, 1);
   expect(received).toContain(reference);
-  expect(received).toContain('4,000 Rwf');
+  // The registrant chose Kinyarwanda: the e-mail is written in it, amounts with its separators.
+  expect(received).toContain('Murakoze kwiyandikisha.');
+  expect(received).toContain('4.000 Rwf');
 
   // 2. Staff record the payment on the event's registrations page.
   await signIn(page);
