@@ -10,7 +10,8 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: help setup build run test test-backend test-frontend test-browser test-e2e lint bench lock clean
+.PHONY: help setup build run test test-backend test-frontend test-browser test-e2e lint bench lock clean \
+	messages compilemessages
 
 help:
 	@echo "make run    set up everything and start web + worker + beat on http://$(HOST):$(PORT)"
@@ -29,7 +30,7 @@ frontend/node_modules/.installed: frontend/package-lock.json
 	$(NPM) ci --no-audit --no-fund
 	touch $@
 
-build: setup
+build: setup compilemessages
 	$(NPM) run build
 	$(PY) -m whitenoise.compress -q frontend/dist  # .br and .gz siblings, served when accepted
 	$(PY) manage.py collectstatic --noinput -v0
@@ -86,6 +87,17 @@ test-e2e: $(if $(BUILT),setup,build)
 
 bench: build
 	bash .ci/bench
+
+## Translations (docs/translations.md). `messages` brings every catalogue up to date with the code
+## (the server's .po files: needs gettext's xgettext; the frontend's JSON: texts English has and a
+## language lacks are added empty) and lists what is left to translate. `compilemessages` builds
+## the server's .mo files from the .po files, in pure Python (build, run and test do it).
+messages: setup
+	$(PY) manage.py messages_extract
+	node frontend/scripts/catalogues.mjs --sync || true  # the list of what is left is the point
+
+compilemessages: setup
+	$(PY) manage.py messages_compile -v0
 
 lock:
 	$(BIN)/pip-compile -q --extra dev --strip-extras --no-emit-index-url --no-emit-find-links -o requirements.lock pyproject.toml

@@ -29,6 +29,15 @@ def need(condition: bool, reason: str) -> None:
     pytest.skip(reason)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _compiled_catalogues():
+    """The server's translations compiled, as `make compilemessages` leaves them (the .mo files are
+    built from the .po sources, not kept in git): the worker processes of the tests read them too."""
+    from services.core.catalogues import compile_catalogues
+
+    compile_catalogues()
+
+
 @pytest.fixture(autouse=True)
 def _test_settings(settings):
     cache.clear()  # throttling counters must not leak between tests

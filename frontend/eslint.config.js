@@ -47,11 +47,11 @@ export default tseslint.config(
     },
   },
   {
-    files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.{ts,mjs}', 'eslint.config.js'],
+    files: ['vite.config.ts', 'playwright.config.ts', 'e2e/**/*.{ts,mjs}', 'scripts/**/*.mjs', 'eslint.config.js'],
     languageOptions: { globals: { ...globals.node } },
   },
   {
-    files: ['e2e/**/*.mjs'],
+    files: ['e2e/**/*.mjs', 'scripts/**/*.mjs'],
     extends: [js.configs.recommended],
   },
   // One-way imports: app → features → components / lib. Features never import each other;

@@ -97,9 +97,12 @@ MIDDLEWARE = [
     "services.core.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "services.core.assets.AssetsMiddleware",  # WhiteNoise: static files and the built SPA
+    # The request's language (Accept-Language) for every API message, the error envelopes of the
+    # middleware below included, and for the e-mails a request leads to. After the assets, which
+    # are the same in every language (no Vary: Accept-Language on them).
+    "django.middleware.locale.LocaleMiddleware",
     "services.core.middleware.ApiErrorEnvelopeMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
-    "django.middleware.locale.LocaleMiddleware",  # server messages and e-mails in the visitor's language
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
@@ -189,6 +192,8 @@ LANGUAGE_CODE = "en"
 LANG_INFO["rw"] = {"bidi": False, "code": "rw", "name": "Kinyarwanda", "name_local": "Ikinyarwanda"}
 LANGUAGES = [("en", "English"), ("rw", "Kinyarwanda"), ("fr", "French"), ("sw", "Kiswahili")]
 LOCALE_PATHS = [BASE_DIR / "services" / "locale"]
+# Dates and times in e-mails per language (Django has no Kinyarwanda or Swahili formats).
+FORMAT_MODULE_PATH = ["services.locale.formats"]
 TIME_ZONE = "Africa/Kigali"
 USE_I18N = True
 USE_TZ = True

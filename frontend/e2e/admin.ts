@@ -26,3 +26,14 @@ export function isoDateIn(days: number): string {
 
 /** The dashboard's toasts. */
 export const toasts = (page: Page) => page.getByRole('region', { name: 'Notifications' });
+
+/** A Published event made through the API for one journey alone. */
+export async function publishedEvent(request: APIRequestContext, fields: Record<string, unknown>): Promise<number> {
+  const token = await staffToken(request);
+  const response = await request.post('/api/management/events/', {
+    headers: { Authorization: `Bearer ${token}` },
+    data: { date: isoDateIn(45), time: '10:00', location: 'Kigali Convention Center', status: 'Published', ...fields },
+  });
+  expect(response.status()).toBe(201);
+  return ((await response.json()) as { id: number }).id;
+}

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 
 import { expectNoAxeViolations } from './axe';
-import { waitForPublicPage } from './public-pages';
+import { waitForPublicPage } from './routes';
 
 const WIDTHS = [
   { name: 'phone', width: 390, height: 844 },

@@ -1,22 +1,7 @@
 import { expect, test } from '@playwright/test';
 
 import { expectNoAxeViolations } from './axe';
-import { waitForPublicPage } from './public-pages';
-
-// Every public route of SPEC §2 with the heading a visitor sees there.
-const PUBLIC_ROUTES: [path: string, heading: string][] = [
-  ['/', 'Building an Inclusive Future, Together'],
-  ['/services', 'Our Services'],
-  ['/events', 'Upcoming Events'],
-  ['/about', 'About Us'],
-  ['/contact', 'Contact Us'],
-  ['/registration', 'Event Registration'],
-  ['/event', 'Pan-African Sign Language Interpreters Conference'],
-  ['/membership', 'Membership Application'],
-  ['/mentorshipdetail', 'Mentorship Programme'],
-  ['/Resources', 'Resources'],
-  ['/Updates', 'Updates'],
-];
+import { PUBLIC_ROUTES, waitForPublicPage } from './routes';
 
 // The admin area's screens outside the public layout, loaded as their own chunks.
 const ADMIN_ROUTES: [path: string, heading: string][] = [

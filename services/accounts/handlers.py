@@ -5,6 +5,7 @@ from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
 from .domain_events import PasswordChanged, PasswordResetRequested
+from .selectors import staff_language
 from .services import password_reset_recipients, password_reset_token_issue
 
 
@@ -15,6 +16,7 @@ def send_password_reset_link(event: PasswordResetRequested, message) -> None:
         notification_queue(
             template="password_reset",
             recipient=user.email,
+            language=staff_language(email=user.email),
             # The link is secret: the notification keeps it only until the e-mail is out. The token
             # rides in the fragment, which browsers never send to a server (nor to its logs).
             context={
@@ -36,6 +38,7 @@ def send_password_changed_notice(event: PasswordChanged, message) -> None:
     notification_queue(
         template="password_changed",
         recipient=user.email,
+        language=staff_language(email=user.email),
         context={
             "name": user.get_full_name() or user.username,
             "username": user.username,

@@ -1,3 +1,5 @@
+from services.notifications.languages import language_code
+
 from .models import StaffProfile
 
 
@@ -24,3 +26,15 @@ def staff_user_profile(user) -> dict:
         "areas_of_interest": list(profile.areas_of_interest or []),
         "certifications": profile.certifications,
     }
+
+
+def staff_language(*, email: str) -> str:
+    """The language of e-mails to this address: the preferred language of the active staff user
+    who has it, else the default (English), as for the association's shared inbox."""
+    preferred = (
+        StaffProfile.objects.filter(user__email__iexact=email, user__is_active=True, user__is_staff=True)
+        .exclude(preferred_language="")
+        .values_list("preferred_language", flat=True)
+        .first()
+    )
+    return language_code(preferred)

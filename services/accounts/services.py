@@ -11,6 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from services.core.errors import ApplicationError, ValidationFailed
 from services.notifications.selectors import notifications_sent_recently
@@ -58,7 +59,11 @@ def staff_login(*, request, username: str, password: str) -> tuple[TokenPair, ob
     user = authenticate(request=request, username=username, password=password)
     if getattr(request, "axes_locked_out", False):
         raise LockedOut(
-            _("Too many failed sign-in attempts. Please try again in %(minutes)d minutes.")
+            ngettext(
+                "Too many failed sign-in attempts. Please try again in %(minutes)d minute.",
+                "Too many failed sign-in attempts. Please try again in %(minutes)d minutes.",
+                settings.AXES_COOLOFF_MINUTES,
+            )
             % {"minutes": settings.AXES_COOLOFF_MINUTES}
         )
     if not is_staff_user(user):

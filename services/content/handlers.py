@@ -1,8 +1,9 @@
 from datetime import timedelta
 
 from django.conf import settings
-from django.utils import formats, timezone
+from django.utils import formats, timezone, translation
 
+from services.accounts.selectors import staff_language
 from services.notifications.selectors import notifications_sent_recently
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
@@ -23,15 +24,20 @@ def send_contact_emails(event: ContactReceived, message) -> None:
     contact = ContactMessage.objects.filter(pk=event.contact_message_id).first()
     if contact is None:
         return
+    inbox = settings.ASSOCIATION["email"]
+    language = staff_language(email=inbox)
+    with translation.override(language):
+        received_at = formats.date_format(timezone.localtime(contact.created_at), "DATETIME_FORMAT")
     notification_queue(
         template="contact_notice",
-        recipient=settings.ASSOCIATION["email"],
+        recipient=inbox,
         reply_to=contact.email,
+        language=language,
         context={
             "name": contact.name,
             "email": contact.email,
             "message": contact.message,
-            "received_at": formats.date_format(timezone.localtime(contact.created_at), "DATETIME_FORMAT"),
+            "received_at": received_at,
         },
         source_message=message,
     )

@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from services.core.errors import ValidationFailed
+from services.notifications.languages import language_code
 from services.outbox.services import publish
 
 from .domain_events import ContactReceived, ResourceChanged, UpdateChanged
@@ -47,7 +48,7 @@ def contact_message_submit(*, name: str, email: str, message: str) -> ContactMes
 
     with transaction.atomic():
         contact = ContactMessage.objects.create(
-            name=name, email=email, message=message, language=(get_language() or "en")[:10]
+            name=name, email=email, message=message, language=language_code(get_language())
         )
         publish(ContactReceived(contact_message_id=contact.pk))
     return contact

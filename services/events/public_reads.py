@@ -2,6 +2,7 @@
 ETag, and 304 when the browser already has them. A missing event answers the shared envelope."""
 
 from django.http import HttpResponse
+from django.utils.translation import get_language
 
 from services.core.errors import ApplicationError, envelope
 from services.core.public_cache import json_bytes
@@ -24,4 +25,5 @@ def public_event_response(request, *, event_id: int) -> HttpResponse:
         except ApplicationError as error:
             return envelope(error.status, error.message, code=error.code).content, error.status
 
-    return public_cache.response(request, f"detail:{event_id}", build)
+    # The answer for a missing event is a message in the request's language: one entry per language.
+    return public_cache.response(request, f"detail:{event_id}:{get_language()}", build)

@@ -1,7 +1,9 @@
 """The e-mails of a membership's life, one row each per domain event whatever the redeliveries."""
 
 from django.conf import settings
+from django.utils import translation
 
+from services.accounts.selectors import staff_language
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 from services.registrations.payment import amount_text
@@ -29,11 +31,13 @@ def _context(member: Member) -> dict:
 
 
 def _to_member(member: Member, template: str, message) -> None:
+    with translation.override(member.language):  # the fee as the member's language writes amounts
+        context = _context(member)
     notification_queue(
         template=template,
         recipient=member.email,
         language=member.language,
-        context=_context(member),
+        context=context,
         source_message=message,
     )
 
@@ -44,9 +48,11 @@ def send_member_applied(event: MemberApplied, message) -> None:
     if member is None:
         return
     _to_member(member, "member_applied", message)
+    inbox = settings.ASSOCIATION["email"]
     notification_queue(
         template="member_notice",
-        recipient=settings.ASSOCIATION["email"],
+        recipient=inbox,
+        language=staff_language(email=inbox),
         context={
             "name": member.full_name,
             "email": member.email,

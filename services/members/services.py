@@ -9,6 +9,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from services.core.errors import Conflict, ValidationFailed
+from services.notifications.languages import language_code
 from services.notifications.models import Notification
 from services.outbox.models import OutboxMessage
 from services.outbox.services import publish
@@ -41,7 +42,7 @@ def member_apply(*, data: dict[str, Any]) -> Member:
                     **fields,
                     agree_to_terms=True,
                     terms_accepted_at=timezone.now(),
-                    language=(get_language() or "en")[:10],
+                    language=language_code(get_language()),
                 )
         except IntegrityError:  # the same e-mail in a parallel request
             _refuse_duplicate_email(fields["email"])

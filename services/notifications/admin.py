@@ -6,8 +6,8 @@ from .services import NotRetryable, notification_retry
 
 @admin.register(Notification)
 class NotificationAdmin(admin.ModelAdmin):
-    list_display = ("template", "recipient", "status", "attempts", "created_at", "sent_at")
-    list_filter = ("status", "template")
+    list_display = ("template", "recipient", "language", "status", "attempts", "created_at", "sent_at")
+    list_filter = ("status", "template", "language")
     search_fields = ("recipient", "message_id")
     readonly_fields = [field.name for field in Notification._meta.fields]
     actions = ["retry_failed"]

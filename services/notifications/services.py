@@ -44,11 +44,12 @@ def notification_queue(
     template: str,
     recipient: str,
     context: dict | None = None,
+    language: str,
     reply_to: str = "",
-    language: str = "en",
     source_message=None,
 ) -> Notification:
-    """Store an e-mail to send and hand it to the mail queue once the transaction commits."""
+    """Store an e-mail to send and hand it to the mail queue once the transaction commits.
+    `language` (a code of settings.LANGUAGES) is the recipient's: the e-mail is written in it."""
     defaults = {
         "context": context or {},
         "reply_to": reply_to,
@@ -81,7 +82,8 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
         body=text,
         to=[notification.recipient],
         reply_to=[notification.reply_to] if notification.reply_to else None,
-        headers={"Message-ID": notification.message_id},
+        # Content-Language (RFC 3282): mail clients and screen readers know what they read.
+        headers={"Message-ID": notification.message_id, "Content-Language": notification.language},
     )
     message.attach_alternative(html, "text/html")
     # Attachments are stored with the row (a calendar invite), so every attempt sends the same.

@@ -14,12 +14,13 @@ from django.conf import settings
 from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from services.core.errors import ApplicationError, NotFound
 from services.events.models import Event
+from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
 
-from .cleaning import LANGUAGE_CODES
 from .models import Registration, WaitlistEntry
 
 
@@ -54,12 +55,16 @@ class EventFull(ApplicationError):
 
 
 def event_full_error(event: Event) -> EventFull:
+    seats = event.maximum_attendees or 0
     return EventFull(
-        _(
+        ngettext(
+            "This event has reached its maximum capacity (%(seats)d seat). "
+            "Please contact the organizer before registering.",
             "This event has reached its maximum capacity (%(seats)d seats). "
-            "Please contact the organizer before registering."
+            "Please contact the organizer before registering.",
+            seats,
         )
-        % {"seats": event.maximum_attendees},
+        % {"seats": seats},
         extra={"waitlist": True},
     )
 
@@ -137,7 +142,7 @@ def _offer_seats(event: Event, seats: Seats) -> int:
         notification_queue(
             template="waitlist_offer",
             recipient=entry.email,
-            language=LANGUAGE_CODES.get(entry.preferred_language, "en"),
+            language=language_code(entry.preferred_language),
             context={
                 "name": entry.full_name,
                 "event_title": event.title,

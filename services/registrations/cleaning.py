@@ -11,8 +11,6 @@ from services.core.errors import ValidationFailed
 from services.core.phones import normalise_phone
 
 LANGUAGES = ("English", "Kinyarwanda", "Kiswahili", "French")
-# The language code e-mails to a registrant are written in.
-LANGUAGE_CODES = {"English": "en", "Kinyarwanda": "rw", "Kiswahili": "sw", "French": "fr"}
 DISABILITIES = ("None", "Visual Impairment", "Hearing Impairment", "Mobility Impairment", "Other")
 PAYMENT_METHODS = ("Mobile Money", "Bank Transfer")
 

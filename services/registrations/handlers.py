@@ -4,11 +4,12 @@ whatever the redeliveries) and the capacity recomputation that refreshes the pub
 from django.conf import settings
 from django.db import transaction
 
+from services.accounts.selectors import staff_language
 from services.events import public_cache
+from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
-from .cleaning import LANGUAGE_CODES
 from .domain_events import RegistrationApproved, RegistrationRejected, RegistrationSubmitted, WaitlistJoined
 from .invite import registration_invite
 from .models import Registration, WaitlistEntry
@@ -20,11 +21,12 @@ def _registration(registration_id: int) -> Registration | None:
 
 
 def _to_registrant(registration: Registration, template: str, message, **context) -> None:
+    language = language_code(registration.preferred_language)
     notification_queue(
         template=template,
         recipient=registration.email,
-        language=LANGUAGE_CODES.get(registration.preferred_language, "en"),
-        context={**registrant_context(registration), **context},
+        language=language,
+        context={**registrant_context(registration, language=language), **context},
         source_message=message,
     )
 
@@ -37,11 +39,14 @@ def send_registration_received(event: RegistrationSubmitted, message) -> None:
     if registration is None:
         return
     _to_registrant(registration, "registration_received", message)
+    recipient = registration.event.contact_email or settings.ASSOCIATION["email"]
+    language = staff_language(email=recipient)
     notification_queue(
         template="registration_notice",
-        recipient=registration.event.contact_email or settings.ASSOCIATION["email"],
+        recipient=recipient,
+        language=language,
         context={
-            **registrant_context(registration),
+            **registrant_context(registration, language=language),
             "email": registration.email,
             "phone": registration.phone,
             "needs_interpreter": registration.needs_interpreter,
@@ -84,7 +89,7 @@ def send_waitlist_joined(event: WaitlistJoined, message) -> None:
     notification_queue(
         template="waitlist_joined",
         recipient=entry.email,
-        language=LANGUAGE_CODES.get(entry.preferred_language, "en"),
+        language=language_code(entry.preferred_language),
         context={
             "name": entry.full_name,
             "event_title": entry.event.title,

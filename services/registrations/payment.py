@@ -4,6 +4,7 @@ from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
+from django.utils import formats
 from django.utils.translation import gettext as _
 
 from services.events.models import Event
@@ -12,10 +13,11 @@ CURRENCY = "Rwf"
 
 
 def amount_text(amount: Decimal | int) -> str:
-    """5000 → '5,000 Rwf' (SPEC: thousands separators, then Rwf)."""
+    """5000 → '5,000 Rwf' (SPEC: thousands separators, then Rwf), with the separators of the active
+    language: '5 000 Rwf' in French, '5.000 Rwf' in Kinyarwanda."""
     amount = Decimal(amount)
     whole = amount == amount.to_integral_value()
-    number = f"{amount:,.0f}" if whole else f"{amount:,.2f}"
+    number = formats.number_format(amount, decimal_pos=0 if whole else 2, force_grouping=True)
     return f"{number} {CURRENCY}"
 
 

@@ -8,11 +8,12 @@ from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Q
 from django.db.models.functions import Lower
-from django.utils import timezone
+from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from services.core.errors import ApplicationError, Conflict, NotFound
 from services.events.models import Event
+from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
 from services.outbox.services import publish
 
@@ -24,7 +25,7 @@ from .capacity import (
     store_counters,
     token_hash,
 )
-from .cleaning import LANGUAGE_CODES, clean_decision, clean_registrant
+from .cleaning import clean_decision, clean_registrant
 from .domain_events import RegistrationApproved, RegistrationRejected, RegistrationSubmitted, WaitlistJoined
 from .models import Registration, WaitlistEntry
 
@@ -322,11 +323,12 @@ def payment_reminders_send(*, batch: int = 200) -> int:
         for registration in due:
             registration.reminder_sent_at = now
             registration.save(update_fields=["reminder_sent_at", "updated_at"])
+            language = language_code(registration.preferred_language)
             notification_queue(
                 template="registration_reminder",
                 recipient=registration.email,
-                language=LANGUAGE_CODES.get(registration.preferred_language, "en"),
-                context=registrant_context(registration),
+                language=language,
+                context=registrant_context(registration, language=language),
             )
     return len(due)
 
@@ -374,11 +376,14 @@ def payment_deadline_enforce(*, batch: int = 200) -> int:
     return rejected
 
 
-def registrant_context(registration: Registration) -> dict[str, Any]:
-    """What every e-mail to a registrant shows: the event, the amount and the reference."""
+def registrant_context(registration: Registration, *, language: str) -> dict[str, Any]:
+    """What every e-mail about a registrant shows: the event, the amount and the reference, the
+    payment texts in the e-mail's language (the worker has no visitor's language of its own)."""
     from .payment import payment_details
 
     event = registration.event
+    with translation.override(language):
+        payment = payment_details(event, registration.payment_reference or "")
     return {
         "name": registration.full_name,
         "event_title": event.title,
@@ -387,5 +392,5 @@ def registrant_context(registration: Registration) -> dict[str, Any]:
         "event_location": event.location,
         "event_link": f"{settings.FRONTEND_URL}/event/{event.pk}",
         "reference": registration.payment_reference or "",
-        **payment_details(event, registration.payment_reference or ""),
+        **payment,
     }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { dateAndTime, formatDate, formatDuration } from './format-date';
+import { dateAndTime, formatDate, formatDuration, formatTime } from './format-date';
 
 describe('formatDate', () => {
   it('shows a calendar day with a short month, on that very day', () => {
@@ -18,6 +18,12 @@ describe('formatDate', () => {
 
   it('follows the given locale', () => {
     expect(formatDate('2025-11-03', 'long', 'fr')).toBe('3 novembre 2025');
+    expect(formatDate('2025-11-03', 'long', 'sw')).toBe('3 Novemba 2025');
+  });
+
+  it('writes Kinyarwanda dates whether or not the browser knows the language', () => {
+    expect(formatDate('2025-11-03', 'long', 'rw')).toBe('3 Ugushyingo 2025');
+    expect(formatDate('2025-01-15', 'short', 'rw')).toBe('15 Mut. 2025');
   });
 
   it.each([null, undefined, '', 'not a date'])('gives an empty text for %j', (value) => {
@@ -53,5 +59,19 @@ describe('formatDuration', () => {
     // French writes a narrow no-break space between the number and the unit.
     expect(formatDuration(420, 'fr').replace(/\s/gu, ' ')).toBe('7 min');
     expect(formatDuration(259_200, 'fr').replace(/\s/gu, ' ')).toBe('3 j');
+  });
+});
+
+describe('formatTime', () => {
+  it('reads the clock as people of each language do', () => {
+    expect(formatTime('09:00')).toBe('9:00 AM');
+    expect(formatTime('14:30:00')).toBe('2:30 PM');
+    expect(formatTime('14:30', 'fr')).toBe('14:30');
+    expect(formatTime('14:30', 'rw')).toBe('14:30');
+    expect(formatTime('09:05', 'rw')).toBe('9:05');
+  });
+
+  it.each([null, undefined, '', '25:00', 'noon'])('gives an empty text for %j', (value) => {
+    expect(formatTime(value)).toBe('');
   });
 });

@@ -13,8 +13,23 @@ function toDate(value: string | Date): Date | null {
 }
 
 /**
+ * Kinyarwanda as CLDR writes it (day, month, year; a 24-hour clock). Browsers' Intl may not know
+ * the language at all (Chromium's trimmed ICU falls back to US English) while Node's full ICU
+ * does: one table, so that every browser and the tests agree.
+ */
+const KINYARWANDA = {
+  months: ['Mutarama', 'Gashyantare', 'Werurwe', 'Mata', 'Gicurasi', 'Kamena', 'Nyakanga', 'Kanama', 'Nzeri', 'Ukwakira', 'Ugushyingo', 'Ukuboza'],
+  shortMonths: ['Mut.', 'Gas.', 'Wer.', 'Mat.', 'Gic.', 'Kam.', 'Nya.', 'Kan.', 'Nze.', 'Ukw.', 'Ugu.', 'Uku.'],
+};
+
+function isKinyarwanda(locale: string): boolean {
+  return locale.toLowerCase().split('-')[0] === 'rw';
+}
+
+/**
  * A date for people: short month by default ('Nov 3, 2025' in English), long month for
- * event cards ('November 3, 2025'). An unreadable value gives an empty string.
+ * event cards ('November 3, 2025'), in the active language ('3 novembre 2025', '3 Ugushyingo
+ * 2025'). An unreadable value gives an empty string.
  */
 export function formatDate(
   value: string | Date | null | undefined,
@@ -24,6 +39,10 @@ export function formatDate(
   if (value === null || value === undefined || value === '') return '';
   const date = toDate(value);
   if (!date) return '';
+  if (isKinyarwanda(locale)) {
+    const months = style === 'long' ? KINYARWANDA.months : KINYARWANDA.shortMonths;
+    return `${date.getDate()} ${months[date.getMonth()]} ${date.getFullYear()}`;
+  }
   return new Intl.DateTimeFormat(locale, { year: 'numeric', month: style, day: 'numeric' }).format(date);
 }
 
@@ -31,7 +50,8 @@ const CLOCK = /^(\d{1,2}):(\d{2})(?::(\d{2}))?$/;
 
 /**
  * A time of day ('HH:MM' or 'HH:MM:SS') as people read it in the active language, e.g.
- * '9:00 AM' in English. An empty or unreadable value gives an empty string.
+ * '9:00 AM' in English, '9:00' (24-hour clock) in the other languages. An empty or unreadable
+ * value gives an empty string.
  */
 export function formatTime(value: string | null | undefined, locale = activeLocale()): string {
   const match = CLOCK.exec(value ?? '');
@@ -39,6 +59,7 @@ export function formatTime(value: string | null | undefined, locale = activeLoca
   const hours = Number(match[1]);
   const minutes = Number(match[2]);
   if (hours > 23 || minutes > 59) return '';
+  if (isKinyarwanda(locale)) return `${hours}:${match[2]}`;
   return new Intl.DateTimeFormat(locale, { hour: 'numeric', minute: '2-digit' }).format(
     new Date(2000, 0, 1, hours, minutes),
   );

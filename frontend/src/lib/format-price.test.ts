@@ -19,5 +19,11 @@ describe('formatPrice', () => {
 
   it('uses the separators of the given locale', () => {
     expect(formatPrice(15000, 'fr')).toBe('15\u202f000 Rwf');
+    expect(formatPrice(1250000.5, 'sw')).toBe('1,250,000.5 Rwf');
+  });
+
+  it('writes Kinyarwanda amounts with its own separators in every browser', () => {
+    expect(formatPrice(1250000, 'rw')).toBe('1.250.000 Rwf');
+    expect(formatPrice(2500.5, 'rw')).toBe('2.500,5 Rwf');
   });
 });

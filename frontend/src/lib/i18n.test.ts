@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { server } from '../testing/server';
 import { formatPrice } from './format-price';
-import i18n, { availableLanguages, LANGUAGES } from './i18n';
+import i18n, { availableLanguages, LANGUAGE_INFO, LANGUAGES, preferredLanguage } from './i18n';
 
 // Catalogues of the tests' own, in namespaces the app does not have.
 const SPEC = ['spec', 'spec-a', 'spec-b'];
@@ -28,10 +28,35 @@ describe('i18n', () => {
     expect(i18n.t('nav.contact')).toBe('Contact Us');
   });
 
-  it('keeps <html lang> in step with the active language', async () => {
+  it('keeps <html lang> and dir in step with the active language', async () => {
     await i18n.changeLanguage('fr');
     expect(document.documentElement.lang).toBe('fr');
+    expect(document.documentElement.dir).toBe('ltr');
     await i18n.changeLanguage('en');
+    expect(document.documentElement.lang).toBe('en');
+  });
+
+  it('names each language in itself', () => {
+    expect(Object.values(LANGUAGE_INFO).map((info) => info.name)).toEqual(['Ikinyarwanda', 'English', 'Français', 'Kiswahili']);
+  });
+
+  it("follows the browser's first language the site offers on a first visit, else English", () => {
+    const all = [...LANGUAGES];
+    expect(preferredLanguage(['fr-CA', 'en-US'], all)).toBe('fr');
+    expect(preferredLanguage(['de-DE', 'rw-RW', 'en'], all)).toBe('rw');
+    expect(preferredLanguage(['sw_KE'], all)).toBe('sw');
+    expect(preferredLanguage(['kin'], all)).toBe('rw');
+    expect(preferredLanguage(['fr-FR', 'sw'], ['en', 'sw'])).toBe('sw'); // French not offered (yet)
+    expect(preferredLanguage(['de', 'zh-Hans'], all)).toBe('en');
+    expect(preferredLanguage([], all)).toBe('en');
+  });
+
+  it('remembers only a choice: a first visit stores nothing', async () => {
+    window.localStorage.clear();
+    vi.resetModules();
+    const fresh = (await import('./i18n')).default;
+    expect(fresh.language).toBe('en'); // jsdom's browser asks for en-US
+    expect(window.localStorage.getItem('language')).toBeNull();
     expect(document.documentElement.lang).toBe('en');
   });
 
@@ -167,6 +192,14 @@ describe('i18n', () => {
     const t = i18n.getFixedT(null, 'spec');
     expect(t('hello', { name: 'Ada' })).toBe('Bonjour Ada');
     expect(t('bye', { name: 'Ada' })).toBe('Goodbye Ada');
+  });
+
+  it('takes an empty text for one not translated yet, and shows English', async () => {
+    i18n.addResourceBundle('fr', 'spec', { hello: '', bye: 'Au revoir' });
+    i18n.addResourceBundle('en', 'spec', { hello: 'Hello', bye: 'Goodbye' });
+    await i18n.changeLanguage('fr');
+    const t = i18n.getFixedT(null, 'spec');
+    expect([t('hello'), t('bye')]).toEqual(['Hello', 'Au revoir']);
   });
 
   it('answers a missing key with the key, or the default value', () => {

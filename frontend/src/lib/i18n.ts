@@ -4,6 +4,17 @@ import enCommon from '../locales/en/common.json';
 export const LANGUAGES = ['en', 'rw', 'fr', 'sw'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const FALLBACK_LANGUAGE: Language = 'en';
+
+/**
+ * Each language named in itself, never translated (a reader looks for their own language's name),
+ * and its writing direction. Listed in the order the language picker offers them.
+ */
+export const LANGUAGE_INFO: Readonly<Record<Language, { name: string; dir: 'ltr' | 'rtl' }>> = {
+  rw: { name: 'Ikinyarwanda', dir: 'ltr' },
+  en: { name: 'English', dir: 'ltr' },
+  fr: { name: 'Français', dir: 'ltr' },
+  sw: { name: 'Kiswahili', dir: 'ltr' },
+};
 export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'event-detail', 'conference', 'events-admin', 'registration', 'registrations-admin', 'membership', 'members-admin', 'site', 'resources', 'content-admin', 'dashboard-home', 'reports', 'system'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -154,7 +165,8 @@ function translate(namespaces: readonly string[], fullKey: string, options: TOpt
           : [key];
       for (const candidate of candidates) {
         const value = find(catalogue, candidate);
-        if (typeof value === 'string') return interpolate(value, options);
+        // An empty text is one not translated yet (`make messages` adds them so): the next speaks.
+        if (typeof value === 'string' && value !== '') return interpolate(value, options);
         if (options.returnObjects && typeof value === 'object' && value !== null) return fill(value, options);
       }
     }
@@ -167,14 +179,29 @@ function isLanguage(value: string | null): value is Language {
   return value !== null && (LANGUAGES as readonly string[]).includes(value);
 }
 
+// Three-letter codes some systems report for the same languages.
+const ALIASES: Record<string, Language> = { kin: 'rw', eng: 'en', fra: 'fr', fre: 'fr', swa: 'sw', swh: 'sw' };
+
+/** The first of the browser's languages ('fr-CA', 'rw-RW', ...) the site offers; else English. */
+export function preferredLanguage(preferences: readonly string[], offered: readonly Language[]): Language {
+  for (const tag of preferences) {
+    const primary = tag.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+    const language = isLanguage(primary) ? primary : ALIASES[primary];
+    if (language && offered.includes(language)) return language;
+  }
+  return FALLBACK_LANGUAGE;
+}
+
+/** The visitor's own choice from an earlier visit, else what their browser asks for. */
 function initialLanguage(): Language {
   try {
     const stored = window.localStorage.getItem(STORAGE_KEY);
     if (isLanguage(stored) && availableLanguages.includes(stored)) return stored;
   } catch {
-    // Storage can be unavailable (privacy modes); English is a fine default.
+    // Storage can be unavailable (privacy modes): the browser's preference still counts.
   }
-  return FALLBACK_LANGUAGE;
+  const browser = navigator.languages?.length ? navigator.languages : [navigator.language ?? ''];
+  return preferredLanguage(browser, availableLanguages);
 }
 
 function fixedT(namespaces: readonly string[]): TFunction {
@@ -198,16 +225,12 @@ const i18n = {
   },
 
   /**
-   * Loads the namespaces used so far in the new language, then switches. An unknown language
-   * means English; of two quick calls, the last one wins.
+   * The visitor's choice: loads the namespaces used so far in the new language, then switches,
+   * and remembers it for the next visits. An unknown language means English; of two quick
+   * calls, the last one wins.
    */
   async changeLanguage(language: string): Promise<void> {
-    const next = isLanguage(language) ? language : FALLBACK_LANGUAGE;
-    requestedLanguage = next;
-    await loadAll(next, used);
-    if (requestedLanguage !== next) return;
-    i18n.language = next;
-    for (const listener of [...listeners]) listener(next);
+    if (await switchTo(language)) storeLanguage(i18n.language);
   },
 
   /** Resolves once these namespaces are there in the active language and in English. */
@@ -244,8 +267,18 @@ const i18n = {
   },
 };
 
-function rememberLanguage(language: string): void {
-  document.documentElement.lang = language;
+/** True once the language is switched to; false when a later call overtook this one. */
+async function switchTo(language: string): Promise<boolean> {
+  const next = isLanguage(language) ? language : FALLBACK_LANGUAGE;
+  requestedLanguage = next;
+  await loadAll(next, used);
+  if (requestedLanguage !== next) return false;
+  i18n.language = next;
+  for (const listener of [...listeners]) listener(next);
+  return true;
+}
+
+function storeLanguage(language: string): void {
   try {
     window.localStorage.setItem(STORAGE_KEY, language);
   } catch {
@@ -253,10 +286,17 @@ function rememberLanguage(language: string): void {
   }
 }
 
-i18n.on('languageChanged', rememberLanguage);
-rememberLanguage(i18n.language);
-// A language kept from an earlier visit: English texts first, then its own once they are here.
-if (i18n.language !== FALLBACK_LANGUAGE) void i18n.changeLanguage(i18n.language);
+/** <html lang dir>: screen readers, hyphenation and fonts follow the language of the texts. */
+function showLanguage(language: string): void {
+  document.documentElement.lang = language;
+  document.documentElement.dir = isLanguage(language) ? LANGUAGE_INFO[language].dir : 'ltr';
+}
+
+i18n.on('languageChanged', showLanguage);
+showLanguage(i18n.language);
+// Not English (kept from an earlier visit, or the browser's): English texts first, then the
+// language's own once they are here. Not stored: only the visitor's own choice is remembered.
+if (i18n.language !== FALLBACK_LANGUAGE) void switchTo(i18n.language);
 
 export default i18n;
 

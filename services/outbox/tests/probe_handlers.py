@@ -37,6 +37,7 @@ def probe(event: ProbeRequested, message) -> None:
     notification_queue(
         template="contact_acknowledgement",
         recipient=event.recipient,
+        language="en",
         context={"name": "Probe"},
         source_message=message,
     )

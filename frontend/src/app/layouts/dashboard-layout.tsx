@@ -2,6 +2,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
+import { LanguagePicker } from '../../components/language-picker';
 import { Logo } from '../../components/logo';
 import { useCloseOnEscape } from '../../components/use-close-on-escape';
 import { selectUser } from '../../lib/session/session-slice';
@@ -241,6 +242,7 @@ export function DashboardLayout() {
           <Link to="/" className="dashboard-header__site">
             {t('backToSite')}
           </Link>
+          <LanguagePicker compact />
           <UserMenu user={user} onSignOut={() => void signOut()} />
         </header>
         <main id="dashboard-content" ref={mainRef} tabIndex={-1} className="dashboard-layout__main">

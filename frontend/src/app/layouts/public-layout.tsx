@@ -1,12 +1,12 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
+import { LanguagePicker } from '../../components/language-picker';
 import { LoadingText } from '../../components/loading-text';
 import { Logo } from '../../components/logo';
 import { SocialLinks } from '../../components/social-links';
 import { useCloseOnEscape } from '../../components/use-close-on-escape';
 import { phoneHref } from '../../lib/event-defaults';
-import i18n, { availableLanguages } from '../../lib/i18n';
 import { whatsappChatUrl } from '../../lib/site-config';
 import { useTranslation } from '../../lib/use-translation';
 import { useGetSiteConfigQuery } from '../api';
@@ -112,28 +112,6 @@ function SiteHeader() {
   );
 }
 
-function LanguagePicker() {
-  const { t, i18n: instance } = useTranslation();
-  // Appears by itself as soon as a second language has catalogues.
-  if (availableLanguages.length < 2) return null;
-  return (
-    <p className="language-picker">
-      <label htmlFor="language-picker">{t('language.label')}</label>{' '}
-      <select
-        id="language-picker"
-        value={instance.language}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
-      >
-        {availableLanguages.map((language) => (
-          <option key={language} value={language}>
-            {t(`language.${language}`)}
-          </option>
-        ))}
-      </select>
-    </p>
-  );
-}
-
 function FooterSection({ id, title, children }: { id: string; title: string; children: ReactNode }) {
   return (
     <section aria-labelledby={id}>
@@ -186,7 +164,7 @@ function SiteFooter() {
         </FooterSection>
         <FooterSection id="footer-follow" title={t('footer.followHeading')}>
           <SocialLinks />
-          <LanguagePicker />
+          <LanguagePicker className="site-footer__language" />
         </FooterSection>
       </div>
       <p className="site-footer__copyright container">

@@ -1,5 +1,20 @@
 import { expect, type Page } from '@playwright/test';
 
+// Every public route of SPEC §2 with the heading a visitor sees there (in English).
+export const PUBLIC_ROUTES: [path: string, heading: string][] = [
+  ['/', 'Building an Inclusive Future, Together'],
+  ['/services', 'Our Services'],
+  ['/events', 'Upcoming Events'],
+  ['/about', 'About Us'],
+  ['/contact', 'Contact Us'],
+  ['/registration', 'Event Registration'],
+  ['/event', 'Pan-African Sign Language Interpreters Conference'],
+  ['/membership', 'Membership Application'],
+  ['/mentorshipdetail', 'Mentorship Programme'],
+  ['/Resources', 'Resources'],
+  ['/Updates', 'Updates'],
+];
+
 // What a public page shows while a part of it is still loading: spinners, the placeholders of the
 // association's contacts, the events list's and the venue map's loading texts.
 export const STILL_LOADING = '.spinner, .loading-text, .events-page__state, .venue-map__loading[role="status"]';
@@ -7,7 +22,7 @@ export const STILL_LOADING = '.spinner, .loading-text, .events-page__state, .ven
 /**
  * Waits until the page's fetched content is in place (event cards, contacts, the map), not only
  * its heading: what arrives later is what could widen it or break axe. The venue map loads as the
- * visitor scrolls towards it: go there first.
+ * visitor scrolls towards it: go there first (exactly "Venue", not the map inside it).
  */
 export async function waitForPublicPage(page: Page): Promise<void> {
   const venue = page.getByRole('region', { name: 'Venue', exact: true });
