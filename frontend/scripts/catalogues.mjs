@@ -27,6 +27,9 @@ export const DYNAMIC_KEYS = [
   // registration-form.tsx: t(`${optionKey}.${choice}`), optionKey = 'languages' | 'disabilities'
   { namespace: 'registration', prefix: 'languages.' },
   { namespace: 'registration', prefix: 'disabilities.' },
+  // content-admin's lists: t(`${kind}.add`), kind = 'resources' | 'updates'
+  { namespace: 'content-admin', prefix: 'resources.' },
+  { namespace: 'content-admin', prefix: 'updates.' },
 ];
 
 /** Languages with a common.json, English first. */
@@ -109,6 +112,10 @@ function scanCode(code) {
       if (/^[\w-]+(\.[\w-]+)*\.[\w-]*$/.test(head)) prefixes.add(head);
     }
     for (const match of text.matchAll(/\bt\(\s*(['"])([^'"]+)\1\s*,\s*\{[^}]*returnObjects:\s*true/g)) {
+      prefixes.add(`${stripNamespace(match[2])}.`);
+    }
+    // A list read whole through the site pages' helper: catalogueList(t, 'about.goals.items').
+    for (const match of text.matchAll(/\bcatalogueList(?:<[^>]*>)?\(\s*t\s*,\s*(['"])([^'"]+)\1/g)) {
       prefixes.add(`${stripNamespace(match[2])}.`);
     }
     for (const match of text.matchAll(/\bt\(\s*(['"])([^'"\n]+)\1/g)) {
