@@ -8,8 +8,8 @@ from django.utils import timezone
 
 from services.accounts.models import StaffProfile
 from services.events.demo import seed_events
-from services.members.demo import seed_members
-from services.registrations.demo import seed_registrations
+from services.members.demo import seed_member_history, seed_members
+from services.registrations.demo import seed_attendance, seed_registrations
 
 DEMO_USERNAME = "admin"
 DEMO_EMAIL = "admin@example.org"
@@ -57,6 +57,10 @@ class Command(BaseCommand):
         events = seed_events(today=timezone.localdate(), by=user)
         registrations = seed_registrations()
         members = seed_members(year=timezone.localdate().year)
+        # For the reports: members approved over the past months (some renewed) and who came
+        # to the past events.
+        members += seed_member_history(today=timezone.localdate(), by=user)
+        registrations += seed_attendance(by=user)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data ready ({events} new events, {registrations} new registrations,"
