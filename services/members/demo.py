@@ -70,6 +70,13 @@ _HISTORY = [
     ("Musanze Interpreters Network", "Institutional", 400, 395, 28, "Approved", True),
     ("Olive Mukandayisenga", "Individual", 460, 455, None, "Approved", False),
     ("Yves Kayitare", "Individual", 100, None, None, "Rejected", False),
+    ("Claude Niyibizi", "Individual", 306, 300, None, "Approved", True),
+    ("Yvonne Mukamurenzi", "Individual", 301, 296, None, "Approved", True),
+    ("Theophile Ndagijimana", "Individual", 93, 88, None, "Approved", True),
+    ("Rose Nyiraneza", "Individual", 90, 86, None, "Approved", True),
+    ("Gisenyi Deaf Association", "Institutional", 52, 45, None, "Approved", True),
+    ("Didier Nsengiyumva", "Individual", 12, 8, None, "Approved", True),
+    ("Francine Uwase", "Individual", 475, 470, 100, "Approved", True),
 ]
 
 

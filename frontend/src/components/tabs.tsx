@@ -22,11 +22,12 @@ interface Props<Key extends string> {
  */
 export function Tabs<Key extends string>({ label, idPrefix, tabs, selected, onSelect, children, busy }: Props<Key>) {
   const refs = useRef(new Map<Key, HTMLButtonElement>());
-  const index = tabs.findIndex((tab) => tab.key === selected);
   const tabId = (key: Key) => `${idPrefix}-tab-${key}`;
   const panelId = `${idPrefix}-panel`;
 
-  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLButtonElement>, from: Key) {
+    // From the tab that has the focus (the selected one, unless a click is still on its way).
+    const index = tabs.findIndex((tab) => tab.key === from);
     const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
     const target = moves[event.key];
     if (target === undefined) return;
@@ -55,7 +56,7 @@ export function Tabs<Key extends string>({ label, idPrefix, tabs, selected, onSe
             tabIndex={tab.key === selected ? 0 : -1}
             className="tabs__tab"
             onClick={() => onSelect(tab.key)}
-            onKeyDown={onKeyDown}
+            onKeyDown={(event) => onKeyDown(event, tab.key)}
           >
             {tab.label}
           </button>

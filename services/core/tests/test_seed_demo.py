@@ -37,7 +37,7 @@ def test_seed_demo_is_idempotent_and_covers_every_event_status(client):
         "Approved",
         "Rejected",
     }
-    assert Member.objects.filter(membership_number__isnull=False).count() == 4 + 14
+    assert Member.objects.filter(membership_number__isnull=False).count() == 4 + 21
 
 
 @pytest.mark.django_db

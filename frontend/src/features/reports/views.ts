@@ -11,12 +11,15 @@ import { formatMonth, formatNumber, formatPercent } from './format';
 
 export interface ReportTable {
   caption: string;
-  columns: { label: string; numeric?: boolean }[];
+  /** numeric: right-aligned figures; nowrap: kept on one line (dates). */
+  columns: { label: string; numeric?: boolean; nowrap?: boolean }[];
   /** Cells as shown; the first one of each row names the row. */
   rows: string[][];
 }
 
 export interface ChartModel {
+  /** Rows (a label above each group's bars) for long names; columns over an axis for months. */
+  layout: 'rows' | 'columns';
   title: string;
   /** The figures in a sentence: what a screen reader hears for the picture. */
   summary: string;
@@ -50,6 +53,7 @@ export function attendanceView(report: AttendanceReport, t: TFunction, searching
       { key: 'events', label: t('attendance.events'), value: formatNumber(report.count) },
     ],
     chart: {
+      layout: 'rows',
       title:
         report.rows.length > CHART_EVENTS
           ? t('attendance.chartTitleLatest', { count: CHART_EVENTS })
@@ -66,7 +70,7 @@ export function attendanceView(report: AttendanceReport, t: TFunction, searching
       caption: t('attendance.caption'),
       columns: [
         { label: t('attendance.columns.event') },
-        { label: t('attendance.columns.date') },
+        { label: t('attendance.columns.date'), nowrap: true },
         { label: t('attendance.columns.total'), numeric: true },
         { label: t('attendance.columns.members'), numeric: true },
         { label: t('attendance.columns.nonMembers'), numeric: true },
@@ -99,7 +103,7 @@ export function activityView(report: ActivityReport, t: TFunction, searching: bo
       columns: [
         { label: t('activities.columns.who') },
         { label: t('activities.columns.activity') },
-        { label: t('activities.columns.date') },
+        { label: t('activities.columns.date'), nowrap: true },
         { label: t('activities.columns.event') },
         { label: t('activities.columns.status') },
         { label: t('activities.columns.decidedBy') },
@@ -145,6 +149,7 @@ export function growthView(report: GrowthReport, t: TFunction): ReportView {
       },
     ],
     chart: {
+      layout: 'columns',
       title: t('growth.chartTitle'),
       summary: t('growth.chartSummary', {
         newMembers: formatNumber(totals.new_members),
@@ -158,7 +163,7 @@ export function growthView(report: GrowthReport, t: TFunction): ReportView {
     table: {
       caption: t('growth.caption'),
       columns: [
-        { label: t('growth.columns.month') },
+        { label: t('growth.columns.month'), nowrap: true },
         { label: t('growth.columns.newMembers'), numeric: true },
         { label: t('growth.columns.renewals'), numeric: true },
       ],

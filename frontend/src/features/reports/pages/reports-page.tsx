@@ -38,7 +38,9 @@ export function ReportsPage() {
   const [report, setReport] = useState<Report>('attendance');
   const [period, setPeriod] = useState<ReportPeriod>(DEFAULT_PERIOD);
   const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const typed = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  // An emptied box (or another report, which empties it) applies at once.
+  const search = searchText.trim() === '' ? '' : typed;
 
   const args = { period, search };
   const options = { refetchOnMountOrArgChange: true } as const;
