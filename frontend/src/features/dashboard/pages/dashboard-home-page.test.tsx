@@ -67,8 +67,8 @@ describe('Dashboard home', () => {
 
     const latestEvents = screen.getByRole('list', { name: 'Latest events' });
     expect(within(latestEvents).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Interpreting for Television TrainingCancelledTakes place Dec 15, 2026 · Created Nov 20, 2026',
-      'Annual General Meeting 2026CompletedTakes place Oct 15, 2026 · Created Nov 19, 2026',
+      'Interpreting for Television TrainingCancelledDate: Dec 15, 2026 · Created Nov 20, 2026',
+      'Annual General Meeting 2026CompletedDate: Oct 15, 2026 · Created Nov 19, 2026',
     ]);
     const latestRegistrations = screen.getByRole('list', { name: 'Latest registrations' });
     expect(within(latestRegistrations).getByRole('listitem')).toHaveTextContent(

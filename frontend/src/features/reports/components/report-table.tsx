@@ -31,7 +31,7 @@ export function ReportTable({ table }: { table: Table }) {
             <tr key={index}>
               {row.map((cell, column) =>
                 column === 0 ? (
-                  <th key={column} scope="row">
+                  <th key={column} scope="row" className={cellClass(table.columns[0])}>
                     {cell}
                   </th>
                 ) : (
