@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 
 import { PageHeading } from '../../../components/page-heading';
+import { RetryNotice } from '../../../components/retry-notice';
 import { Spinner } from '../../../components/spinner';
 import { useTranslation } from '../../../lib/use-translation';
 import { useGetDashboardSummaryQuery } from '../api';
@@ -57,14 +58,15 @@ export function DashboardHomePage() {
         <p>{t('lead')}</p>
       </PageHeading>
 
-      <div role="alert">
+      <div role="alert" className="dashboard-home__alert">
         {loadFailed && (
-          <div className="notice notice--error dashboard-home__failure">
-            <p>{t('loadFailed')}</p>
-            <button type="button" className="button button--secondary" onClick={() => void retry()} aria-busy={retrying}>
-              {retrying ? t('retrying') : t('tryAgain')}
-            </button>
-          </div>
+          <RetryNotice
+            message={t('loadFailed')}
+            tryAgain={t('tryAgain')}
+            retrying={t('retrying')}
+            busy={retrying}
+            onRetry={() => void retry()}
+          />
         )}
       </div>
 

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 
 import { PageHeading } from '../../../components/page-heading';
+import { RetryNotice } from '../../../components/retry-notice';
 import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
 import { csvText } from '../../../lib/csv';
@@ -141,12 +142,13 @@ export function ReportsPage() {
       >
         <div role="alert">
           {loadFailed && (
-            <div className="notice notice--error reports__failure">
-              <p>{t('loadFailed')}</p>
-              <button type="button" className="button button--secondary" onClick={() => void retry()} aria-busy={retrying}>
-                {retrying ? t('retrying') : t('tryAgain')}
-              </button>
-            </div>
+            <RetryNotice
+              message={t('loadFailed')}
+              tryAgain={t('tryAgain')}
+              retrying={t('retrying')}
+              busy={retrying}
+              onRetry={() => void retry()}
+            />
           )}
         </div>
         {view === undefined || shown === undefined ? (
