@@ -167,6 +167,22 @@ GROUPS = [
         if STAFF_TOKEN
         else []
     ),
+    # The dashboard home's figures over 1,000 events, their registrations and 10,000 members:
+    # three aggregates and three short lists, whatever the number of rows.
+    *(
+        [
+            [
+                Endpoint(
+                    "GET /api/dashboard/summary/ (1,000 events)",
+                    "GET",
+                    "/api/dashboard/summary/",
+                    token=STAFF_TOKEN,
+                )
+            ]
+        ]
+        if STAFF_TOKEN
+        else []
+    ),
     # Last: the e-mails it queues keep the worker busy long after its rounds.
     [Endpoint("POST /api/management/contact-form/", "POST", "/api/management/contact-form/", CONTACT)],
 ]

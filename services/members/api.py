@@ -65,7 +65,7 @@ def member_detail(request, member_id: int):
 @router.put("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="Edit a member")
 def member_update(request, member_id: int, payload: MemberIn):
     get_object_or_404(Member, pk=member_id)
-    return services.member_update(member_id=member_id, data=payload.dict(exclude_unset=True))
+    return services.member_update(member_id=member_id, data=payload.dict(exclude_unset=True), by=request.auth)
 
 
 @router.delete("members/{int:member_id}/", response={200: dict, **ERRORS}, summary="Erase a member")
@@ -77,13 +77,13 @@ def member_delete(request, member_id: int):
 @router.post("members/{int:member_id}/approve/", response={200: MemberOut, **ERRORS}, summary="Approve")
 def member_approve(request, member_id: int):
     get_object_or_404(Member, pk=member_id)
-    return services.member_decide(member_id=member_id, status=Member.Approval.APPROVED)
+    return services.member_decide(member_id=member_id, status=Member.Approval.APPROVED, by=request.auth)
 
 
 @router.post("members/{int:member_id}/reject/", response={200: MemberOut, **ERRORS}, summary="Reject")
 def member_reject(request, member_id: int):
     get_object_or_404(Member, pk=member_id)
-    return services.member_decide(member_id=member_id, status=Member.Approval.REJECTED)
+    return services.member_decide(member_id=member_id, status=Member.Approval.REJECTED, by=request.auth)
 
 
 @router.post(
@@ -91,7 +91,7 @@ def member_reject(request, member_id: int):
 )
 def member_toggle_active(request, member_id: int):
     get_object_or_404(Member, pk=member_id)
-    return services.member_toggle_active(member_id=member_id)
+    return services.member_toggle_active(member_id=member_id, by=request.auth)
 
 
 @router.get("approved-members/", response={200: list[MemberOut], **ERRORS}, summary="Approved members")

@@ -1,3 +1,4 @@
+from django.conf import settings
 from django.db import models
 from django.db.models.functions import Lower
 
@@ -40,8 +41,16 @@ class Member(models.Model):
     is_active_member = models.BooleanField(default=False)
     # "2026-0042": the year of approval and a sequence within it, assigned once, at approval.
     membership_number = models.CharField(max_length=12, unique=True, null=True, blank=True)
-    approved_at = models.DateTimeField(null=True, blank=True)
+    approved_at = models.DateTimeField(null=True, blank=True)  # the latest approval or renewal
     rejected_at = models.DateTimeField(null=True, blank=True)
+    # The first approval: the day the person became a member, kept whatever happens later.
+    joined_at = models.DateTimeField(null=True, blank=True)
+    # The latest renewal: a member who had joined back in good standing (docs/reports.md).
+    renewed_at = models.DateTimeField(null=True, blank=True)
+    # The staff user behind the latest approval, rejection or renewal (null: not recorded).
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
     language = models.CharField(max_length=10, default="en")  # the site's language at application
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

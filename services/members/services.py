@@ -64,50 +64,80 @@ def next_membership_number(year: int) -> str:
     return f"{year}-{counter.last:04d}"
 
 
-def _set_approval(member: Member, status: str) -> None:
-    """Approved: active, with a number (kept if it had one); Rejected: inactive. Publishes the
-    matching domain event. The member row is locked by the caller."""
-    now = timezone.now()
+def _in_good_standing(member: Member) -> bool:
+    return member.approval_status == Member.Approval.APPROVED and member.is_active_member
+
+
+def _set_approval(member: Member, status: str, *, by, now) -> None:
+    """Approved: active, with a number (kept if it had one), and the day they joined if it is
+    their first approval; Rejected: inactive. Records who decided and publishes the matching
+    domain event. The member row is locked by the caller."""
     member.approval_status = status
     if status == Member.Approval.APPROVED:
         member.is_active_member = True
         member.approved_at = now
         member.rejected_at = None
+        if member.joined_at is None:
+            member.joined_at = now
         if not member.membership_number:
             member.membership_number = next_membership_number(timezone.localdate().year)
+        member.decided_by = by
         publish(MemberApproved(member_id=member.pk))
     elif status == Member.Approval.REJECTED:
         member.is_active_member = False
         member.rejected_at = now
+        member.decided_by = by
         publish(MemberRejected(member_id=member.pk))
+
+
+class _Standing:
+    """Notes a member's standing before a change, so that the change can tell a renewal: a
+    member who had joined earlier coming back to good standing (Approved and active), by a new
+    approval or by being made active again (docs/reports.md)."""
+
+    def __init__(self, member: Member):
+        self.member = member
+        self.had_joined = member.joined_at is not None
+        self.was_in_good_standing = _in_good_standing(member)
+
+    def record_renewal(self, *, by, now) -> None:
+        member = self.member
+        if self.had_joined and not self.was_in_good_standing and _in_good_standing(member):
+            member.renewed_at = now
+            member.approved_at = now
+            member.decided_by = by
 
 
 def _locked(member_id: int) -> Member:
     return Member.objects.select_for_update().get(pk=member_id)
 
 
-def member_decide(*, member_id: int, status: str) -> Member:
-    """Approve (Approved + active) or reject (Rejected + inactive), SPEC §4."""
+def member_decide(*, member_id: int, status: str, by=None) -> Member:
+    """Approve (Approved + active) or reject (Rejected + inactive), SPEC §4; `by` is the staff user."""
     with transaction.atomic():
         member = _locked(member_id)
         if member.approval_status == status:
             raise Conflict(
                 _("This member is already %(status)s.") % {"status": status}, code="invalid_transition"
             )
-        _set_approval(member, status)
+        standing, now = _Standing(member), timezone.now()
+        _set_approval(member, status, by=by, now=now)
+        standing.record_renewal(by=by, now=now)
         member.save()
     return member
 
 
-def member_toggle_active(*, member_id: int) -> Member:
+def member_toggle_active(*, member_id: int, by=None) -> Member:
     with transaction.atomic():
         member = _locked(member_id)
+        standing = _Standing(member)
         member.is_active_member = not member.is_active_member
-        member.save(update_fields=["is_active_member", "updated_at"])
+        standing.record_renewal(by=by, now=timezone.now())
+        member.save()
     return member
 
 
-def member_update(*, member_id: int, data: dict[str, Any]) -> Member:
+def member_update(*, member_id: int, data: dict[str, Any], by=None) -> Member:
     """The edit form: empty fields keep their values; any of the three statuses and the Active
     flag may be set, and a change of approval publishes its event."""
     fields = clean_member_fields(data, partial=True)
@@ -119,15 +149,17 @@ def member_update(*, member_id: int, data: dict[str, Any]) -> Member:
         member = _locked(member_id)
         if "email" in fields:
             _refuse_duplicate_email(fields["email"], exclude=member.pk)
+        standing, now = _Standing(member), timezone.now()
         for name, value in fields.items():
             setattr(member, name, value)
         if status and status != member.approval_status:
             if status == Member.Approval.PENDING:
                 member.approval_status = status
             else:
-                _set_approval(member, status)
+                _set_approval(member, status, by=by, now=now)
         if isinstance(data.get("is_active_member"), bool):
             member.is_active_member = data["is_active_member"]
+        standing.record_renewal(by=by, now=now)
         member.save()
     return member
 

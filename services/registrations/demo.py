@@ -1,6 +1,8 @@
 """Demo registrations for `manage.py seed_demo`: the payment desk and the capacity bar have
 content at once. Made only for an event without any, so staff changes are never undone."""
 
+from datetime import datetime, time, timedelta
+
 from django.utils import timezone
 
 from services.events.models import Event
@@ -57,4 +59,97 @@ def seed_registrations() -> int:
             )
             made += 1
     store_counters(event, count_seats(event))
+    return made
+
+
+# Who came to the past demo events (services/events/demo.py), for the attendance report. The
+# members' addresses are those of approved demo members (services/members/demo.py), written in
+# other capitals at times: the report matches them without case. Eric has only applied, so he
+# counts as a non-member.
+_MEMBERS = {
+    "aline": ("Aline Uwase", "aline.uwase@example.org"),
+    "aline_caps": ("Aline Uwase", "Aline.Uwase@Example.org"),
+    "jeanpaul": ("Jean-Paul Habimana", "jeanpaul.habimana@example.org"),
+    "claudine": ("Claudine Mukamana", "claudine.mukamana@example.org"),
+    "jeanne": ("Jeanne Mukeshimana", "jeanne.mukeshimana@example.org"),
+    "innocent": ("Innocent Habyarimana", "innocent.habyarimana@example.org"),
+    "vestine": ("Vestine Uwamahoro", "vestine.uwamahoro@example.org"),
+    "alphonse": ("Alphonse Nkurunziza", "alphonse.nkurunziza@example.org"),
+    "beatrice": ("Beatrice Nyiransabimana", "beatrice.nyiransabimana@example.org"),
+    "sandrine": ("Sandrine Mutoni", "sandrine.mutoni@example.org"),
+    "hope": ("Hope Iradukunda", "hope.iradukunda@example.org"),
+    "kevin": ("Kevin Manzi", "kevin.manzi@example.org"),
+}
+_VISITORS = [
+    "Samuel Kwizera",
+    "Divine Uwineza",
+    "Patrick Mugabo",
+    "Esther Nyirahabineza",
+    "Jean Claude Bizimungu",
+    "Clarisse Ingabire",
+    "Eric Nshimiyimana",
+]
+# title: (members who came, how many visitors came, one refused registration)
+_ATTENDANCE = {
+    "Medical Interpreting Masterclass": (["aline", "jeanpaul", "jeanne", "kevin", "hope", "sandrine"], 3),
+    "Annual General Meeting 2026": (
+        [
+            "aline",
+            "jeanpaul",
+            "claudine",
+            "jeanne",
+            "innocent",
+            "vestine",
+            "alphonse",
+            "beatrice",
+            "sandrine",
+            "hope",
+        ],
+        2,
+    ),
+    "Deaf Culture and History Seminar": (["innocent", "vestine", "alphonse", "jeanne"], 5),
+    "Interpreters Networking Evening": (["beatrice", "alphonse", "innocent", "jeanpaul", "aline_caps"], 2),
+}
+
+
+def seed_attendance(*, by=None) -> int:
+    """Approved registrations (decided by `by`) for the past demo events, and one refused each;
+    made only for an event without any, so staff changes are never undone."""
+    made = 0
+    base = Registration.objects.count()
+    for offset, (title, (members, visitors)) in enumerate(_ATTENDANCE.items()):
+        event = Event.objects.filter(title=title).first()
+        if event is None or event.registrations.exists():
+            continue
+        people = [(*_MEMBERS[key], Registration.Status.APPROVED) for key in members]
+        people += [
+            (name, name.lower().replace(" ", ".") + "@example.org", Registration.Status.APPROVED)
+            for name in _VISITORS[offset : offset + visitors]
+        ]
+        people.append(
+            ("Fidele Hakizimana", f"fidele.hakizimana{offset}@example.org", Registration.Status.REJECTED)
+        )
+        signed_up = timezone.make_aware(datetime.combine(event.date - timedelta(days=10), time(11)))
+        for index, (name, email, status) in enumerate(people):
+            number = base + made
+            registration = Registration.objects.create(
+                event=event,
+                full_name=name,
+                email=email,
+                phone=f"+25078{8100000 + number:07d}",
+                preferred_language="Kinyarwanda" if index % 3 else "English",
+                needs_interpreter=index % 4 == 0,
+                registration_status=status,
+                payment_reference=new_payment_reference(),
+                transaction_id=f"MP{event.date:%y%m}{number:04d}",
+                payment_method="Mobile Money" if index % 2 else "Bank Transfer",
+                decided_by=by,
+                decided_at=signed_up + timedelta(days=2, hours=index),
+            )
+            # The sign-up's own date (registration_date is set on save).
+            Registration.objects.filter(pk=registration.pk).update(
+                registration_date=signed_up + timedelta(hours=index)
+            )
+            made += 1
+        store_counters(event, count_seats(event))
     return made

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+import { dashboardBackend } from '../features/dashboard/mocks/handlers';
 import { publicEventHandlers } from '../features/events/mocks/public-handlers';
 
 // The translation catalogues the app fetches as JSON files (lib/i18n.ts), answered from source.
@@ -14,6 +15,6 @@ const catalogueFiles = http.get('*/src/locales/:language/:file', ({ params }) =>
 /**
  * One MSW server for all tests; each test adds the handlers it needs with server.use(). Every
  * public page shows the association's contacts, so GET /api/config/ always answers, and so do
- * the translation catalogues.
+ * the translation catalogues; every sign-in lands on the dashboard home, so its figures answer too.
  */
-export const server = setupServer(catalogueFiles, publicEventHandlers.config());
+export const server = setupServer(catalogueFiles, publicEventHandlers.config(), ...dashboardBackend().handlers);

@@ -11,7 +11,7 @@ def test_seed_demo_is_idempotent_and_covers_every_event_status(client):
     call_command("seed_demo", force=True)
     user = get_user_model().objects.get(username="admin")
     assert user.is_staff and user.check_password("portal-demo-2026")
-    assert Event.objects.count() == 6
+    assert Event.objects.count() == 9
     assert set(Event.objects.values_list("status", flat=True)) == {
         "Draft",
         "Published",
@@ -37,7 +37,28 @@ def test_seed_demo_is_idempotent_and_covers_every_event_status(client):
         "Approved",
         "Rejected",
     }
-    assert Member.objects.filter(membership_number__isnull=False).count() == 4
+    assert Member.objects.filter(membership_number__isnull=False).count() == 4 + 21
+
+
+@pytest.mark.django_db
+def test_seed_demo_fills_every_report():
+    from services.dashboard import selectors
+
+    call_command("seed_demo", force=True)
+    call_command("seed_demo", force=True)
+    attendance = selectors.attendance_report(period="year")
+    assert attendance["count"] == 4  # the four past events, the AGM among them
+    assert 0 < attendance["totals"]["members"] < attendance["totals"]["total_attendees"]
+    activities = selectors.activity_report(period="year")
+    kinds = {row["kind"] for row in activities["rows"]}
+    assert {"member_joined", "member_renewed", "registration_approved"} <= kinds
+    assert any(row["decided_by"] == "Demo Administrator" for row in activities["rows"])
+    refused = selectors.activity_report(period="year", search="Yves Kayitare")["rows"]
+    assert (refused[0]["kind"], refused[0]["decided_by"]) == ("member_rejected", "Demo Administrator")
+    growth = selectors.growth_report(period="year")
+    assert sum(1 for row in growth["rows"] if row["new_members"]) >= 6  # joins spread over months
+    assert growth["totals"]["renewals"] >= 3
+    assert 0 < growth["totals"]["retention_rate"] < 100
 
 
 @pytest.mark.django_db

@@ -9,8 +9,8 @@ from django.utils import timezone
 from services.accounts.models import StaffProfile
 from services.content.demo import seed_content
 from services.events.demo import seed_events
-from services.members.demo import seed_members
-from services.registrations.demo import seed_registrations
+from services.members.demo import seed_member_history, seed_members
+from services.registrations.demo import seed_attendance, seed_registrations
 
 DEMO_USERNAME = "admin"
 DEMO_EMAIL = "admin@example.org"
@@ -59,6 +59,10 @@ class Command(BaseCommand):
         registrations = seed_registrations()
         members = seed_members(year=timezone.localdate().year)
         content = seed_content(today=timezone.localdate(), by=user)
+        # For the reports: members approved over the past months (some renewed) and who came
+        # to the past events.
+        members += seed_member_history(today=timezone.localdate(), by=user)
+        registrations += seed_attendance(by=user)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data ready ({events} new events, {registrations} new registrations,"

@@ -1,0 +1,144 @@
+from datetime import date, datetime, time
+from typing import Literal
+
+from ninja import Schema
+
+
+class MemberCounts(Schema):
+    total: int
+    active: int  # Approved and active
+    inactive: int  # Approved and not active
+    pending: int  # anything not Approved
+
+
+class RegistrationCounts(Schema):
+    total: int
+    pending: int
+    approved: int
+    rejected: int
+
+
+class EventCounts(Schema):
+    total: int
+    upcoming: int  # Published
+
+
+class UpcomingEventOut(Schema):
+    id: int
+    title: str
+    date: date
+    time: time | None
+    location: str
+    maximum_attendees: int | None
+    total_registrations_count: int
+    approved_registrations_count: int
+
+
+class RecentEventOut(Schema):
+    id: int
+    title: str
+    date: date
+    status: str
+    created_at: datetime
+
+
+class RecentRegistrationOut(Schema):
+    id: int
+    full_name: str
+    event_id: int
+    event_title: str
+    registration_status: str
+    registration_date: datetime
+
+    @staticmethod
+    def resolve_event_title(obj) -> str:
+        return obj.event.title
+
+
+class SummaryOut(Schema):
+    members: MemberCounts
+    registrations: RegistrationCounts
+    events: EventCounts
+    upcoming_events: list[UpcomingEventOut]
+    recent_events: list[RecentEventOut]
+    recent_registrations: list[RecentRegistrationOut]
+
+
+class ReportFilters(Schema):
+    """Checked by the selectors (a 400 naming the field), so that any text reaches them."""
+
+    period: str | None = None  # week, month, quarter, year (default year)
+    search: str | None = None
+
+
+class ReportOut(Schema):
+    period: str
+    start: date
+    end: date
+
+
+class AttendanceRow(Schema):
+    event_id: int
+    event_name: str
+    date: date
+    total_attendees: int
+    members: int
+    non_members: int
+    member_percentage: float | None
+
+
+class AttendanceTotals(Schema):
+    total_attendees: int
+    members: int
+    non_members: int
+    member_attendance_rate: float | None
+
+
+class AttendanceOut(ReportOut):
+    rows: list[AttendanceRow]
+    count: int  # events in the window (rows holds at most 100, newest first)
+    totals: AttendanceTotals
+
+
+ActivityKind = Literal[
+    "member_applied",
+    "member_joined",
+    "member_renewed",
+    "member_rejected",
+    "registration_submitted",
+    "registration_approved",
+    "registration_rejected",
+]
+
+
+class ActivityRow(Schema):
+    kind: ActivityKind
+    at: datetime
+    who: str
+    event_title: str | None
+    status: str
+    decided_by: str | None
+
+
+class ActivitiesOut(ReportOut):
+    rows: list[ActivityRow]
+    count: int  # activities in the window (rows holds the latest 100)
+
+
+class GrowthRow(Schema):
+    month: date  # the first day of the month
+    new_members: int
+    renewals: int
+
+
+class GrowthTotals(Schema):
+    new_members: int
+    renewals: int
+    members_at_start: int
+    retained: int
+    retention_rate: float | None
+
+
+class GrowthOut(ReportOut):
+    rows: list[GrowthRow]
+    totals: GrowthTotals

@@ -1,0 +1,389 @@
+"""Reads for the dashboard home and the reports: every figure is counted in the database, in a
+fixed number of queries whatever the number of rows (docs/reports.md)."""
+
+import calendar
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from django.db.models import (
+    Case,
+    CharField,
+    Count,
+    Exists,
+    F,
+    IntegerField,
+    OuterRef,
+    Q,
+    QuerySet,
+    Value,
+    When,
+)
+from django.db.models.functions import Lower, TruncMonth
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from services.core.errors import ValidationFailed
+from services.events.models import Event
+from services.events.selectors import with_stored_counts
+from services.members.models import Member
+from services.registrations.models import Registration
+
+PERIODS = ("week", "month", "quarter", "year")
+DEFAULT_PERIOD = "year"
+# Months each period goes back from today (a week is 7 days).
+_PERIOD_MONTHS = {"month": 1, "quarter": 3, "year": 12}
+SEARCH_MAX_LENGTH = 100
+# Rows a report lists at most, newest first; the totals always cover every row.
+ROW_LIMIT = 100
+
+UPCOMING_SHOWN = 3
+RECENT_SHOWN = 5
+
+APPROVED = Member.Approval.APPROVED
+REGISTRATION_APPROVED = Registration.Status.APPROVED
+REGISTRATION_REJECTED = Registration.Status.REJECTED
+# The events people attend: the ones that took or take place (not drafts, not cancelled).
+HELD = (Event.Status.PUBLISHED, Event.Status.COMPLETED)
+
+
+# --- The dashboard home ----------------------------------------------------------------------
+
+
+def dashboard_summary(*, today: date | None = None) -> dict[str, Any]:
+    """SPEC §9's counts, the soonest upcoming events and the latest events and registrations:
+    six queries, whatever the number of rows."""
+    today = today or timezone.localdate()
+    good_standing = Q(approval_status=APPROVED, is_active_member=True)
+    members = Member.objects.aggregate(
+        total=Count("pk"),
+        active=Count("pk", filter=good_standing),
+        inactive=Count("pk", filter=Q(approval_status=APPROVED, is_active_member=False)),
+        pending=Count("pk", filter=~Q(approval_status=APPROVED)),
+    )
+    status = Registration.Status
+    registrations = Registration.objects.aggregate(
+        total=Count("pk"),
+        pending=Count("pk", filter=Q(registration_status=status.PENDING)),
+        approved=Count("pk", filter=Q(registration_status=status.APPROVED)),
+        rejected=Count("pk", filter=Q(registration_status=status.REJECTED)),
+    )
+    events = Event.objects.aggregate(
+        total=Count("pk"), upcoming=Count("pk", filter=Q(status=Event.Status.PUBLISHED))
+    )
+    soonest = with_stored_counts(Event.objects.filter(status=Event.Status.PUBLISHED, date__gte=today))
+    return {
+        "members": members,
+        "registrations": registrations,
+        "events": events,
+        "upcoming_events": list(soonest.order_by("date", "time", "pk")[:UPCOMING_SHOWN]),
+        "recent_events": list(Event.objects.order_by("-created_at", "-pk")[:RECENT_SHOWN]),
+        "recent_registrations": list(
+            Registration.objects.select_related("event").order_by("-registration_date", "-pk")[:RECENT_SHOWN]
+        ),
+    }
+
+
+# --- Report periods and search ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Window:
+    """The days a report covers: from `start` to `end` (today), both included."""
+
+    period: str
+    start: date
+    end: date
+
+    @property
+    def since(self) -> datetime:
+        return timezone.make_aware(datetime.combine(self.start, time.min))
+
+    @property
+    def until(self) -> datetime:
+        """The first instant after the window (midnight after `end`)."""
+        return timezone.make_aware(datetime.combine(self.end + timedelta(days=1), time.min))
+
+    def instants(self, field: str) -> Q:
+        return Q(**{f"{field}__gte": self.since, f"{field}__lt": self.until})
+
+    def months(self) -> list[date]:
+        """The first day of every calendar month the window touches, oldest first."""
+        months, month = [], self.start.replace(day=1)
+        while month <= self.end:
+            months.append(month)
+            month = _add_months(month, 1)
+        return months
+
+
+def _add_months(day: date, months: int) -> date:
+    index = day.year * 12 + day.month - 1 + months
+    year, month = divmod(index, 12)
+    return date(year, month + 1, min(day.day, calendar.monthrange(year, month + 1)[1]))
+
+
+def report_window(period: str | None, *, today: date | None = None) -> Window:
+    """A week, month, quarter or year ending today: 7 days, or from the day after the same date
+    1, 3 or 12 months ago. Anything else is refused with the field named."""
+    today = today or timezone.localdate()
+    period = period or DEFAULT_PERIOD
+    if period not in PERIODS:
+        raise ValidationFailed(
+            _("Period must be one of week, month, quarter or year."),
+            fields={"period": _("Not one of the allowed values.")},
+        )
+    if period == "week":
+        start = today - timedelta(days=6)
+    else:
+        start = _add_months(today, -_PERIOD_MONTHS[period]) + timedelta(days=1)
+    return Window(period, start, today)
+
+
+def report_search(search: str | None) -> str:
+    term = (search or "").strip()
+    if len(term) > SEARCH_MAX_LENGTH:
+        raise ValidationFailed(
+            _("Please keep the search under %(n)s characters.") % {"n": SEARCH_MAX_LENGTH},
+            fields={"search": _("This value is too long.")},
+        )
+    return term
+
+
+def _percentage(part: int, whole: int) -> float | None:
+    return round(part * 100 / whole, 1) if whole else None
+
+
+# --- Event attendance ------------------------------------------------------------------------
+
+
+def _approved_member_with_email(email_ref: str) -> Exists:
+    """An approved member with the registrant's e-mail, compared without case."""
+    return Exists(
+        Member.objects.filter(approval_status=APPROVED)
+        .annotate(email_key=Lower("email"))
+        .filter(email_key=Lower(OuterRef(email_ref)))
+    )
+
+
+def attendance_report(
+    *, period: str | None = None, search: str | None = None, today: date | None = None
+) -> dict[str, Any]:
+    """Per event held in the window (newest first, at most ROW_LIMIT): attendees (approved
+    registrations), members among them (an approved member's e-mail) and the rest. Three queries."""
+    window, term = report_window(period, today=today), report_search(search)
+    events = Event.objects.filter(status__in=HELD, date__gte=window.start, date__lte=window.end)
+    if term:
+        events = events.filter(title__icontains=term)
+    approved = Q(registrations__registration_status=REGISTRATION_APPROVED)
+    rows = events.annotate(
+        attendees=Count("registrations", filter=approved),
+        members=Count(
+            "registrations", filter=approved & Q(_approved_member_with_email("registrations__email"))
+        ),
+    ).order_by("-date", "-time", "-pk")[:ROW_LIMIT]
+    totals = Registration.objects.filter(
+        registration_status=REGISTRATION_APPROVED, event__in=events.values("pk")
+    ).aggregate(attendees=Count("pk"), members=Count("pk", filter=Q(_approved_member_with_email("email"))))
+    return {
+        "period": window.period,
+        "start": window.start,
+        "end": window.end,
+        "rows": [
+            {
+                "event_id": event.pk,
+                "event_name": event.title,
+                "date": event.date,
+                "total_attendees": event.attendees,
+                "members": event.members,
+                "non_members": event.attendees - event.members,
+                "member_percentage": _percentage(event.members, event.attendees),
+            }
+            for event in rows
+        ],
+        "count": events.count(),
+        "totals": {
+            "total_attendees": totals["attendees"],
+            "members": totals["members"],
+            "non_members": totals["attendees"] - totals["members"],
+            "member_attendance_rate": _percentage(totals["members"], totals["attendees"]),
+        },
+    }
+
+
+# --- Member activities -----------------------------------------------------------------------
+
+ACTIVITY_COLUMNS = ("kind", "at", "who", "event_title", "status", "by_first", "by_last", "by_username")
+
+
+def _text(value: str | None) -> Value:
+    return Value(value, output_field=CharField())
+
+
+def _decided_by(condition: Q | bool) -> dict[str, Any]:
+    """The staff user's names when `condition` says the row is their decision, else nulls."""
+    fields = {"by_first": "first_name", "by_last": "last_name", "by_username": "username"}
+    if condition is False:
+        return {name: _text(None) for name in fields}
+    if condition is True:
+        return {name: F(f"decided_by__{field}") for name, field in fields.items()}
+    return {
+        name: Case(
+            When(condition, then=F(f"decided_by__{field}")), default=_text(None), output_field=CharField()
+        )
+        for name, field in fields.items()
+    }
+
+
+def _activity(queryset: QuerySet, kind: str, at: str, window: Window, *, by: Q | bool, **columns) -> QuerySet:
+    return (
+        queryset.filter(window.instants(at))
+        .annotate(kind=_text(kind), at=F(at), **columns, **_decided_by(by))
+        .values(*ACTIVITY_COLUMNS)
+        .order_by()  # the models' default order has no place inside a UNION
+    )
+
+
+def activity_report(
+    *, period: str | None = None, search: str | None = None, today: date | None = None
+) -> dict[str, Any]:
+    """What was recorded in the window, newest first (at most ROW_LIMIT): applications, first
+    approvals (joined), renewals and rejections of members; registrations and the decisions on
+    them. Each decision names the staff user where that decision is the one recorded (a member
+    or registration keeps only its latest). One query for the rows, one for the count."""
+    window, term = report_window(period, today=today), report_search(search)
+    members = Member.objects.all()
+    registrations = Registration.objects.all()
+    if term:
+        members = members.filter(full_name__icontains=term)
+        registrations = registrations.filter(full_name__icontains=term)
+    member_columns = {"who": F("full_name"), "event_title": _text(None), "status": F("approval_status")}
+    registration_columns = {
+        "who": F("full_name"),
+        "event_title": F("event__title"),
+        "status": F("registration_status"),
+    }
+    parts = [
+        _activity(members, "member_applied", "created_at", window, by=False, **member_columns),
+        _activity(
+            members,
+            "member_joined",
+            "joined_at",
+            window,
+            by=Q(approval_status=APPROVED, approved_at=F("joined_at")),
+            **member_columns,
+        ),
+        _activity(
+            members,
+            "member_renewed",
+            "renewed_at",
+            window,
+            by=Q(approval_status=APPROVED, approved_at=F("renewed_at")),
+            **member_columns,
+        ),
+        _activity(
+            members,
+            "member_rejected",
+            "rejected_at",
+            window,
+            by=Q(approval_status=Member.Approval.REJECTED),
+            **member_columns,
+        ),
+        _activity(
+            registrations,
+            "registration_submitted",
+            "registration_date",
+            window,
+            by=False,
+            **registration_columns,
+        ),
+        _activity(
+            registrations.filter(registration_status=REGISTRATION_APPROVED),
+            "registration_approved",
+            "decided_at",
+            window,
+            by=True,
+            **registration_columns,
+        ),
+        _activity(
+            registrations.filter(registration_status=REGISTRATION_REJECTED),
+            "registration_rejected",
+            "decided_at",
+            window,
+            by=True,
+            **registration_columns,
+        ),
+    ]
+    union = parts[0].union(*parts[1:], all=True)
+    rows = list(union.order_by("-at", "kind", "who", "event_title")[:ROW_LIMIT])
+    return {
+        "period": window.period,
+        "start": window.start,
+        "end": window.end,
+        "rows": [
+            {
+                "kind": row["kind"],
+                "at": row["at"],
+                "who": row["who"],
+                "event_title": row["event_title"],
+                "status": row["status"],
+                "decided_by": _staff_name(row),
+            }
+            for row in rows
+        ],
+        "count": union.count(),
+    }
+
+
+def _staff_name(row: dict[str, Any]) -> str | None:
+    name = " ".join(part for part in (row["by_first"], row["by_last"]) if part)
+    return name or row["by_username"] or None
+
+
+# --- Membership growth -----------------------------------------------------------------------
+
+
+def _per_month(queryset: QuerySet, field: str, window: Window) -> dict[date, int]:
+    counted = (
+        queryset.filter(window.instants(field))
+        .annotate(month=TruncMonth(field))
+        .values("month")
+        .annotate(n=Count("pk", output_field=IntegerField()))
+        .values_list("month", "n")
+    )
+    return {
+        timezone.localtime(month).date() if isinstance(month, datetime) else month: n for month, n in counted
+    }
+
+
+def growth_report(
+    *, period: str | None = None, search: str | None = None, today: date | None = None
+) -> dict[str, Any]:
+    """New members (first approval) and renewals per calendar month of the window, and the
+    retention: of the members who had joined before the window, the share still Approved and
+    active today (docs/reports.md). Three queries."""
+    window, term = report_window(period, today=today), report_search(search)
+    members = Member.objects.all()
+    if term:
+        members = members.filter(full_name__icontains=term)
+    joined = _per_month(members, "joined_at", window)
+    renewed = _per_month(members, "renewed_at", window)
+    before = members.filter(joined_at__lt=window.since).aggregate(
+        members=Count("pk"), retained=Count("pk", filter=Q(approval_status=APPROVED, is_active_member=True))
+    )
+    rows = [
+        {"month": month, "new_members": joined.get(month, 0), "renewals": renewed.get(month, 0)}
+        for month in window.months()
+    ]
+    return {
+        "period": window.period,
+        "start": window.start,
+        "end": window.end,
+        "rows": rows,
+        "totals": {
+            "new_members": sum(row["new_members"] for row in rows),
+            "renewals": sum(row["renewals"] for row in rows),
+            "members_at_start": before["members"],
+            "retained": before["retained"],
+            "retention_rate": _percentage(before["retained"], before["members"]),
+        },
+    }

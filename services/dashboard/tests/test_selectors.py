@@ -1,0 +1,220 @@
+from datetime import date
+
+import pytest
+
+from services.core.errors import ValidationFailed
+from services.dashboard import selectors
+from services.events.models import Event
+
+from .factories import association, day, moment
+
+pytestmark = pytest.mark.django_db
+
+
+def test_summary_counts_members_registrations_and_events_as_spec_says(staff):
+    association(staff)
+    summary = selectors.dashboard_summary()
+    # Active = Approved and active; inactive = Approved, not active; pending = anything not Approved.
+    assert summary["members"] == {"total": 5, "active": 2, "inactive": 1, "pending": 2}
+    assert summary["registrations"] == {"total": 8, "pending": 1, "approved": 6, "rejected": 1}
+    # Upcoming = Published, whatever the date.
+    assert summary["events"] == {"total": 5, "upcoming": 1}
+    assert [event.title for event in summary["upcoming_events"]] == ["Future Gala"]
+
+
+def test_summary_lists_the_three_soonest_published_and_the_five_latest_events_and_registrations(staff):
+    for days in (40, 10, 20, 30, -3):  # -3: published but past, so not upcoming
+        Event.objects.create(title=f"In {days} days", location="Kigali", status="Published", date=day(-days))
+    Event.objects.create(title="Draft soon", location="Kigali", status="Draft", date=day(-1))
+    summary = selectors.dashboard_summary()
+    assert [event.title for event in summary["upcoming_events"]] == ["In 10 days", "In 20 days", "In 30 days"]
+    assert [event.title for event in summary["recent_events"]] == [
+        "Draft soon",
+        "In -3 days",
+        "In 30 days",
+        "In 20 days",
+        "In 10 days",
+    ]
+    association(staff)
+    latest = selectors.dashboard_summary()["recent_registrations"]
+    assert len(latest) == 5
+    assert latest[0].event.title == "Draft Meeting"  # the same instant: the newest row first
+
+
+@pytest.mark.parametrize(
+    ("period", "start"),
+    [
+        ("week", date(2026, 3, 25)),
+        ("month", date(2026, 3, 1)),  # from the day after the same date a month ago
+        ("quarter", date(2026, 1, 1)),
+        ("year", date(2025, 4, 1)),
+        (None, date(2025, 4, 1)),  # the default: a year
+    ],
+)
+def test_a_period_ends_today(period, start):
+    window = selectors.report_window(period, today=date(2026, 3, 31))
+    assert (window.start, window.end) == (start, date(2026, 3, 31))
+
+
+def test_month_arithmetic_keeps_to_the_end_of_short_months():
+    assert selectors.report_window("month", today=date(2026, 3, 31)).start == date(2026, 3, 1)
+    assert selectors.report_window("quarter", today=date(2026, 5, 31)).start == date(2026, 3, 1)
+    assert selectors.report_window("year", today=date(2024, 2, 29)).start == date(2023, 3, 1)
+    # Whole months at the end of a month; otherwise the first and the last are partial.
+    assert len(selectors.report_window("year", today=date(2026, 3, 31)).months()) == 12
+    assert selectors.report_window("year", today=date(2026, 3, 15)).months()[0] == date(2025, 3, 1)
+    assert len(selectors.report_window("year", today=date(2026, 3, 15)).months()) == 13
+
+
+@pytest.mark.parametrize("period", ["day", "WEEK", "", " year"])
+def test_an_unknown_period_is_refused_naming_the_field(period):
+    if period == "":
+        assert selectors.report_window(period).period == "year"  # empty: the default
+        return
+    with pytest.raises(ValidationFailed) as refused:
+        selectors.report_window(period)
+    assert refused.value.fields == {"period": "Not one of the allowed values."}
+
+
+def test_attendance_counts_approved_registrations_and_matches_members_by_email(staff):
+    association(staff)
+    report = selectors.attendance_report(period="year")
+    assert report["rows"] == [
+        {
+            "event_id": report["rows"][0]["event_id"],
+            "event_name": "Past Workshop",
+            "date": day(10),
+            "total_attendees": 3,
+            "members": 2,
+            "non_members": 1,
+            "member_percentage": 66.7,
+        },
+        {
+            "event_id": report["rows"][1]["event_id"],
+            "event_name": "Old Conference",
+            "date": day(200),
+            "total_attendees": 2,
+            "members": 1,
+            "non_members": 1,
+            "member_percentage": 50.0,
+        },
+    ]
+    assert report["count"] == 2
+    assert report["totals"] == {
+        "total_attendees": 5,
+        "members": 3,
+        "non_members": 2,
+        "member_attendance_rate": 60.0,
+    }
+
+
+def test_attendance_follows_the_period_and_the_search(staff):
+    association(staff)
+    month = selectors.attendance_report(period="month")
+    assert [row["event_name"] for row in month["rows"]] == ["Past Workshop"]
+    assert month["totals"]["total_attendees"] == 3
+    found = selectors.attendance_report(period="year", search="  CONFERENCE ")
+    assert [row["event_name"] for row in found["rows"]] == ["Old Conference"]
+    assert (found["count"], found["totals"]["member_attendance_rate"]) == (1, 50.0)
+    nothing = selectors.attendance_report(period="week")
+    assert (nothing["rows"], nothing["count"], nothing["totals"]["member_attendance_rate"]) == ([], 0, None)
+
+
+def test_an_event_without_attendees_shows_no_percentage(staff):
+    Event.objects.create(title="Quiet day", location="Kigali", status="Completed", date=day(3))
+    [row] = selectors.attendance_report(period="week")["rows"]
+    assert (row["total_attendees"], row["member_percentage"]) == (0, None)
+
+
+def test_activities_list_what_was_recorded_newest_first_with_who_decided(staff):
+    people = association(staff)
+    report = selectors.activity_report(period="month")
+    rows = [
+        (row["kind"], row["who"], row["event_title"], row["status"], row["decided_by"])
+        for row in report["rows"]
+    ]
+    staff_name = "Grace Mukamana"
+    registrations = [
+        ("registration_submitted", name, event, status, None)
+        for name, event, status in [
+            ("Aline", "Draft Meeting", "Approved"),  # the same moment: by kind, name, event
+            ("Aline", "Past Workshop", "Approved"),
+            ("Bosco", "Past Workshop", "Approved"),
+            ("Claire", "Past Workshop", "Pending"),
+            ("Dan", "Old Conference", "Approved"),
+            ("Eve", "Old Conference", "Approved"),
+            ("Late", "Past Workshop", "Rejected"),
+            ("Visitor", "Past Workshop", "Approved"),
+        ]
+    ]
+    assert rows == [
+        ("member_applied", "Claire Ingabire", None, "Pending", None),
+        ("registration_rejected", "Late", "Past Workshop", "Rejected", staff_name),
+        ("member_rejected", "Dan Mugisha", None, "Rejected", staff_name),
+        ("member_applied", "Dan Mugisha", None, "Rejected", None),
+        ("registration_approved", "Visitor", "Past Workshop", "Approved", staff_name),
+        *registrations,
+        ("member_renewed", "Eve Umutoni", None, "Approved", staff_name),
+    ]
+    assert report["count"] == len(rows)
+    # Aline joined 40 days ago: in the quarter, with the staff user who approved her.
+    quarter = selectors.activity_report(period="quarter", search="aline")
+    assert [(row["kind"], row["decided_by"]) for row in quarter["rows"]][-2:] == [
+        ("member_joined", staff_name),
+        ("member_applied", None),
+    ]
+    assert quarter["rows"][-2]["at"] == moment(40)
+    assert people["aline"].pk  # the search matched by name only
+
+
+def test_a_decision_recorded_later_takes_the_name_off_the_earlier_one(staff):
+    people = association(staff)
+    # Eve was renewed by staff; rejected since by someone unknown: her renewal row keeps its
+    # date but no longer claims a decider, and the rejection has none recorded.
+    eve = people["eve"]
+    eve.refresh_from_db()
+    eve.approval_status, eve.rejected_at, eve.decided_by = "Rejected", moment(1), None
+    eve.save()
+    rows = selectors.activity_report(period="month", search="Eve Umutoni")["rows"]
+    assert [(row["kind"], row["decided_by"]) for row in rows] == [
+        ("member_rejected", None),
+        ("member_renewed", None),
+    ]
+
+
+def test_activities_are_bounded_and_counted(staff, monkeypatch):
+    association(staff)
+    monkeypatch.setattr(selectors, "ROW_LIMIT", 3)
+    report = selectors.activity_report(period="year")
+    assert len(report["rows"]) == 3
+    assert report["count"] == 16  # 3 applications, a join, a renewal, a rejection, 8 sign-ups, 2 decisions
+
+
+def test_growth_counts_joins_and_renewals_per_month_and_retention(staff):
+    association(staff)
+    today = date.today()
+    report = selectors.growth_report(period="year", today=today)
+    by_month = {row["month"]: (row["new_members"], row["renewals"]) for row in report["rows"]}
+    assert list(by_month) == selectors.report_window("year", today=today).months()
+    joined, renewed = moment(40).date().replace(day=1), moment(20).date().replace(day=1)
+    assert by_month[joined][0] == 1 and by_month[renewed][1] == 1
+    assert sum(new for new, _ in by_month.values()) == 1
+    assert sum(renewals for _, renewals in by_month.values()) == 1
+    # Bosco and Eve had joined before the year: Eve is still active, Bosco is not.
+    assert report["totals"] == {
+        "new_members": 1,
+        "renewals": 1,
+        "members_at_start": 2,
+        "retained": 1,
+        "retention_rate": 50.0,
+    }
+    searched = selectors.growth_report(period="year", search="bosco")["totals"]
+    assert (searched["new_members"], searched["members_at_start"], searched["retention_rate"]) == (0, 1, 0.0)
+    week = selectors.growth_report(period="week")["totals"]
+    assert (week["new_members"], week["renewals"], week["members_at_start"]) == (0, 0, 3)
+
+
+def test_a_search_over_the_limit_is_refused():
+    with pytest.raises(ValidationFailed) as refused:
+        selectors.attendance_report(search="x" * 101)
+    assert list(refused.value.fields) == ["search"]
