@@ -27,7 +27,8 @@ describe('LanguagePicker', () => {
     expect(document.documentElement).toHaveAttribute('lang', 'rw');
     expect(document.documentElement).toHaveAttribute('dir', 'ltr');
     expect(window.localStorage.getItem('language')).toBe('rw');
-    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('rw');
+    // The picker's own label now speaks Kinyarwanda too.
+    expect(await screen.findByRole('combobox', { name: 'Ururimi' })).toHaveValue('rw');
   });
 
   it('keeps its label for screen readers when compact', () => {
