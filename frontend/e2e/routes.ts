@@ -22,10 +22,10 @@ export const STILL_LOADING = '.spinner, .loading-text, .events-page__state, .ven
 /**
  * Waits until the page's fetched content is in place (event cards, contacts, the map), not only
  * its heading: what arrives later is what could widen it or break axe. The venue map loads as the
- * visitor scrolls towards it: go there first (exactly "Venue", not the map inside it).
+ * visitor scrolls towards it: go there first (the section, not the map inside it).
  */
 export async function waitForPublicPage(page: Page): Promise<void> {
-  const venue = page.getByRole('region', { name: 'Venue', exact: true });
+  const venue = page.locator('section.venue'); // by its class: its name is in the page's language
   if ((await venue.count()) > 0) await venue.scrollIntoViewIfNeeded();
   await expect(page.locator(STILL_LOADING)).toHaveCount(0);
 }
