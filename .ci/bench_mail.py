@@ -236,6 +236,7 @@ def queue(label: str, base: str, mail_dir: Path, log: Path, count: int) -> str:
                 template="contact_acknowledgement",
                 recipient=f"bench.queue.{number}@example.org",
                 context={"name": f"Bench Queue {number}"},
+                language="en",
             )
         began = time.time_ns()  # the commit, and the enqueues it triggers, start here
     enqueued = time.time_ns()
