@@ -99,6 +99,7 @@ describe('CapacityBar', () => {
 
     render(<CapacityBar capacity={{ seats: 200, approved: 199, pending: 0, open: 1 }} />);
     expect(screen.getByText('1 seat left')).toBeInTheDocument();
+    expect(screen.getByText('Only 1 spot remaining! Register now to secure your seat.')).toBeInTheDocument();
   });
 
   it('caps the bar at 100% and says no seat is left, without the low-seat warning', () => {

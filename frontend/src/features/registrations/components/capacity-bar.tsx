@@ -72,7 +72,7 @@ export function CapacityBar({ capacity }: { capacity: Capacity }) {
       <p className={`capacity__seats capacity__seats--${seatsLevel(open)}`}>
         {open === 0 ? t('capacity.none') : t('capacity.left', { count: open })}
       </p>
-      {open > 0 && open <= LOW_SEATS_WARNING && <p className="capacity__warning">{t('capacity.low', { seats: open })}</p>}
+      {open > 0 && open <= LOW_SEATS_WARNING && <p className="capacity__warning">{t('capacity.low', { seats: open, count: open })}</p>}
     </section>
   );
 }

@@ -152,7 +152,7 @@ function Registration({ event, offer }: { event: RegistrationEvent; offer: Offer
         )}
         {full ? (
           <p className="notice notice--error" role="alert" ref={seatsNoticeRef} tabIndex={-1}>
-            {serverSeats?.message ?? t('errors.full', { seats: event.maximum_attendees })}
+            {serverSeats?.message ?? t('errors.full', { seats: event.maximum_attendees, count: event.maximum_attendees ?? 0 })}
           </p>
         ) : (
           serverSeats?.message && (
