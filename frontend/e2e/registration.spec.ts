@@ -103,7 +103,7 @@ test('a full event offers its waiting list instead of a dead end', async ({ page
   await page.goto(`/registration?eventId=${eventId}`);
   await expect(
     page.getByText(
-      'This event has reached its maximum capacity (1 seats). Please contact the organizer before registering.',
+      'This event has reached its maximum capacity (1 seat). Please contact the organizer before registering.',
     ),
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Join the waiting list' })).toBeVisible();
