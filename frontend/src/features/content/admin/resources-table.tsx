@@ -37,8 +37,8 @@ export function ResourcesTable({ resources, busy, onEdit, onDelete }: Props) {
     added: t('resources.columns.added'),
   };
   return (
-    <div className="content-table__frame">
-      <table className="content-table" aria-busy={busy}>
+    <div className="admin-table__frame content-table__frame">
+      <table className="admin-table content-table" aria-busy={busy}>
         <caption className="visually-hidden">{t('resources.caption')}</caption>
         <thead>
           <tr>

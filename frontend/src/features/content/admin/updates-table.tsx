@@ -15,8 +15,8 @@ export function UpdatesTable({ updates, busy, onEdit, onDelete }: Props) {
   const { t } = useTranslation('content-admin');
   const columns = { date: t('updates.columns.date'), link: t('updates.columns.link') };
   return (
-    <div className="content-table__frame">
-      <table className="content-table" aria-busy={busy}>
+    <div className="admin-table__frame content-table__frame">
+      <table className="admin-table content-table" aria-busy={busy}>
         <caption className="visually-hidden">{t('updates.caption')}</caption>
         <thead>
           <tr>

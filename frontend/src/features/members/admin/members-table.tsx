@@ -47,8 +47,8 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
     actions: t('table.columns.actions'),
   };
   return (
-    <div className="members-table__frame">
-      <table className="members-table" aria-busy={busy}>
+    <div className="admin-table__frame members-table__frame">
+      <table className="admin-table members-table" aria-busy={busy}>
         <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>

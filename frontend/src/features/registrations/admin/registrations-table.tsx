@@ -37,8 +37,8 @@ export function RegistrationsTable({ registrations, onDecide, busy }: Props) {
     actions: t('table.columns.actions'),
   };
   return (
-    <div className="registrations-table__frame">
-      <table className="registrations-table" aria-busy={busy}>
+    <div className="admin-table__frame registrations-table__frame">
+      <table className="admin-table registrations-table" aria-busy={busy}>
         <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>

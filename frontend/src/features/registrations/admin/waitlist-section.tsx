@@ -36,8 +36,8 @@ export function WaitlistSection({ eventId, pollingInterval }: { eventId: number;
           ) : (
             <>
             <p className="registration-panel__lead">{t('waitlist.waiting', { count: data.waiting })}</p>
-            <div className="registrations-table__frame">
-              <table className="registrations-table waitlist__table">
+            <div className="admin-table__frame registrations-table__frame">
+              <table className="admin-table registrations-table waitlist__table">
                 <caption className="visually-hidden">{t('waitlist.caption')}</caption>
                 <thead>
                   <tr>
