@@ -1,17 +1,32 @@
 """Adds up the JUnit reports of one `make test` run (pytest, Vitest, Playwright): one line per
-runner, then the total, in the plain form CI reads ('total: N passed, N failed, N skipped')."""
+runner, then the total, in the plain form CI reads ('total: N passed, N failed, N skipped').
+Above them, each runner's slowest files, so that a suite growing slow shows where."""
 
 import sys
 import xml.etree.ElementTree as ET
+from collections import Counter
 from pathlib import Path
 
 KEYS = ("tests", "failures", "errors", "skipped")
+SLOWEST = 5
 
 
-def counts(report: Path) -> dict[str, int]:
-    root = ET.parse(report).getroot()  # noqa: S314 - our own runners wrote these files
-    suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
+def suites_of(root: ET.Element) -> list[ET.Element]:
+    return [root] if root.tag == "testsuite" else root.findall("testsuite")
+
+
+def counts(root: ET.Element) -> dict[str, int]:
+    suites = suites_of(root)
     return {key: sum(int(suite.get(key, 0) or 0) for suite in suites) for key in KEYS}
+
+
+def seconds_per_file(root: ET.Element) -> Counter:
+    spent: Counter = Counter()
+    for case in root.iter("testcase"):
+        # pytest names the module in classname (dotted), Vitest and Playwright the file.
+        where = case.get("file") or case.get("classname", "?").split("::")[0]
+        spent[where] += float(case.get("time", 0) or 0)
+    return spent
 
 
 def line(label: str, numbers: dict[str, int]) -> str:
@@ -20,10 +35,14 @@ def line(label: str, numbers: dict[str, int]) -> str:
     return f"{label}: {passed} passed, {failed} failed, {numbers['skipped']} skipped"
 
 
+reports = {path.stem: ET.parse(path).getroot() for path in sorted(Path(sys.argv[1]).glob("*.xml"))}  # noqa: S314 - our own runners wrote these files
+for name, root in reports.items():
+    slow = ", ".join(f"{where} {spent:.0f}s" for where, spent in seconds_per_file(root).most_common(SLOWEST))
+    print(f"{name} slowest: {slow}")
 totals = dict.fromkeys(KEYS, 0)
-for report in sorted(Path(sys.argv[1]).glob("*.xml")):
-    numbers = counts(report)
-    print(line(report.stem, numbers))
+for name, root in reports.items():
+    numbers = counts(root)
+    print(line(name, numbers))
     for key in KEYS:
         totals[key] += numbers[key]
 print(line("total", totals))
