@@ -41,6 +41,9 @@ def _compiled_catalogues():
 @pytest.fixture(autouse=True)
 def _test_settings(settings):
     cache.clear()  # throttling counters must not leak between tests
+    # Django's own advice for tests: the real hasher spends ~0.4 s of CPU per password by design, and
+    # hundreds of tests make a staff user or sign in. Production keeps PBKDF2 (test_passwords checks).
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
     # Admin pages without a collectstatic manifest in this run's fresh DATA_DIR.
     settings.STORAGES = {
         **settings.STORAGES,

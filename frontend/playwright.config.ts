@@ -5,8 +5,10 @@ import { defineConfig } from '@playwright/test';
 // E2E_BASE_URL and E2E_MAIL_DIR set. No browser is downloaded: Debian's chromium is used.
 export default defineConfig({
   testDir: './e2e',
+  // Two files at a time against the one backend (a file's journeys run in order): most of a
+  // journey is waiting on the server, the worker or the page, so a second one fills that time.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   reporter: 'list',
   timeout: 60_000,

@@ -3,8 +3,9 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { expectNoAxeViolations } from './axe';
 import { header, mailText, readMails } from './mail';
 
-// The demo data of the backend's seed (seed_demo): one staff user.
-const ADMIN = { username: 'admin', email: 'admin@example.org', password: 'portal-demo-2026' };
+// A staff user of this journey alone (.ci/e2e makes it): signing out and changing the password end
+// every session of the user, and the other journeys sign in as the demo admin meanwhile.
+const ADMIN = { username: 'journey-staff', email: 'journey-staff@example.org', password: 'journey-staff-2026' };
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
 /**
@@ -31,8 +32,8 @@ async function waitForResetLink(mailDir: string, known: ReadonlySet<string>, to:
   return link;
 }
 
-/** Puts the demo password back through the API, if a failed run left another one set. */
-async function restoreDemoPassword(request: APIRequestContext, currentPassword: string) {
+/** Puts the journey's password back through the API, if a failed run left another one set. */
+async function restorePassword(request: APIRequestContext, currentPassword: string) {
   const login = await request.post('/api/users/login/', {
     data: { username: ADMIN.username, password: currentPassword },
   });
@@ -118,11 +119,11 @@ test('an administrator resets a forgotten password, signs in, changes it back an
       role?: string;
     };
     await expect(sidebar).toContainText(storedUser.name || ADMIN.username);
-    await expect(sidebar).toContainText(storedUser.role || 'Administrator');
+    await expect(sidebar).toContainText(storedUser.role || 'Coordinator');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Dashboard');
     await expectNoAxeViolations(page, 'dashboard');
 
-    // 5. Settings: change the password back to the demo one.
+    // 5. Settings: change the password back to the first one.
     await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Settings' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Settings');
     await expect(page.getByRole('region', { name: 'Your account' })).toContainText(ADMIN.email);
@@ -153,7 +154,7 @@ test('an administrator resets a forgotten password, signs in, changes it back an
     await expect(page).toHaveURL(/\/adminlogin$/);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   } finally {
-    // A failure after the reset must not leave the demo account on a password nobody knows.
-    if (passwordToRestore) await restoreDemoPassword(request, passwordToRestore);
+    // A failure after the reset must not leave the account on a password nobody knows.
+    if (passwordToRestore) await restorePassword(request, passwordToRestore);
   }
 });

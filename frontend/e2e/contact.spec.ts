@@ -40,13 +40,16 @@ test('a visitor sends a contact message and both e-mails go out', async ({ page 
   await email.fill(visitorEmail);
   await message.fill('Hello! I would like to book an interpreter for a workshop in Kigali.');
 
-  // Hold the request a moment so the sending state is reliably visible.
+  // The request waits until the sending state has been seen, however slow the machine.
+  let release = () => {};
+  const seen = new Promise<void>((resolve) => (release = resolve));
   await page.route('**/api/management/contact-form/', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await seen;
     await route.continue();
   });
   await page.getByRole('button', { name: 'Send Message' }).click();
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  release();
 
   await expect(page.getByRole('status').filter({ hasText: 'Your message has been sent successfully!' })).toBeVisible();
   await expect(name).toHaveValue('');

@@ -29,3 +29,26 @@ export async function waitForPublicPage(page: Page): Promise<void> {
   if ((await venue.count()) > 0) await venue.scrollIntoViewIfNeeded();
   await expect(page.locator(STILL_LOADING)).toHaveCount(0);
 }
+
+/**
+ * Nothing wider than the screen: the page does not scroll sideways, and no heading or button has
+ * text running past its own box (cut off, or over its neighbours).
+ */
+export async function expectNothingOverflows(page: Page, label: string) {
+  const overflowing = await page.evaluate(() => {
+    const found: string[] = [];
+    const root = document.documentElement;
+    if (root.scrollWidth > root.clientWidth) found.push(`the page (${root.scrollWidth}px wide)`);
+    if (document.body.scrollWidth > document.body.clientWidth) found.push(`the body (${document.body.scrollWidth}px)`);
+    for (const element of document.querySelectorAll<HTMLElement>('h1, h2, h3, button, .button')) {
+      // Not shown, screen-reader only (1 px boxes) or inline (no box of its own to overflow).
+      if (element.getClientRects().length === 0 || element.closest('.visually-hidden, [hidden]')) continue;
+      if (element.clientWidth <= 1 || getComputedStyle(element).display === 'inline') continue;
+      if (element.scrollWidth > element.clientWidth + 1) {
+        found.push(`${element.tagName.toLowerCase()} "${element.textContent?.trim().slice(0, 40)}" (${element.scrollWidth}px in ${element.clientWidth}px)`);
+      }
+    }
+    return found;
+  });
+  expect(overflowing, `${label} overflows at ${page.viewportSize()?.width}px`).toEqual([]);
+}

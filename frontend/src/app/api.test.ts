@@ -20,16 +20,23 @@ const otherTabStoresPair = (refresh = 'refresh-other-tab') => storeTokens({ acce
 
 /**
  * Admin calls that accept only `access-2`; a refresh endpoint that counts its calls. `on401`
- * and `onRefresh` run while the server answers, for other tabs acting meanwhile.
+ * and `onRefresh` run while the server answers, for other tabs acting meanwhile. The refresh
+ * answers only once `refreshAfter401s` calls have been refused, so parallel 401s all arrive
+ * while it runs, however slow the machine.
  */
-function backend({ refreshWorks = true, on401 = () => {}, onRefresh = () => {} } = {}) {
+function backend({ refreshWorks = true, on401 = () => {}, onRefresh = () => {}, refreshAfter401s = 1 } = {}) {
   const seen = { refreshCalls: 0, refreshBodies: [] as unknown[], authorizations: [] as (string | null)[] };
+  let refused = 0;
+  let allRefused = () => {};
+  const enoughRefused = new Promise<void>((resolve) => (allRefused = resolve));
   const guarded = (path: string) =>
     http.get(`*/api/test/${path}/`, ({ request }) => {
       const authorization = request.headers.get('Authorization');
       seen.authorizations.push(authorization);
       if (authorization === 'Bearer access-2') return HttpResponse.json({ who: path });
       on401();
+      refused += 1;
+      if (refused >= refreshAfter401s) allRefused();
       return HttpResponse.json({ detail: 'Token is invalid or expired.', code: 'token_not_valid' }, { status: 401 });
     });
   server.use(
@@ -38,8 +45,7 @@ function backend({ refreshWorks = true, on401 = () => {}, onRefresh = () => {} }
     http.post('*/api/users/token/refresh/', async ({ request }) => {
       seen.refreshCalls += 1;
       seen.refreshBodies.push(await request.json());
-      // Slow enough that both parallel 401s arrive while it runs.
-      await new Promise((resolve) => setTimeout(resolve, 30));
+      await enoughRefused;
       onRefresh();
       return refreshWorks
         ? HttpResponse.json({ access: 'access-2', refresh: 'refresh-2' })
@@ -72,7 +78,7 @@ describe('base query', () => {
   });
 
   it('refreshes once for two parallel 401s', async () => {
-    const seen = backend();
+    const seen = backend({ refreshAfter401s: 2 });
     const store = makeStore();
 
     const [members, events] = await Promise.all([

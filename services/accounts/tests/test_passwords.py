@@ -201,6 +201,29 @@ def test_change_password_revokes_every_refresh_token_and_returns_a_new_pair(clie
 
 
 @pytest.mark.django_db
+def test_a_changed_password_is_stored_with_the_products_slow_hasher(client, staff, staff_tokens, settings):
+    # The other tests use a fast hasher (conftest); the product's own comes first again here, the
+    # fast one after it only to read the fixture's current password.
+    from django.conf import global_settings
+
+    from services import settings as product_settings
+
+    product_hashers = getattr(product_settings, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
+    settings.PASSWORD_HASHERS = [*product_hashers, *settings.PASSWORD_HASHERS]
+    response = post(
+        client,
+        "/api/users/change-password/",
+        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
+        HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}",
+    )
+    assert response.status_code == 200
+    staff.refresh_from_db()
+    algorithm, iterations, *_ = staff.password.split("$")
+    assert (algorithm, int(iterations) >= 1_000_000) == ("pbkdf2_sha256", True)
+    assert "Fresh-Password-99" not in staff.password
+
+
+@pytest.mark.django_db
 def test_change_password_voids_reset_links(client, staff, staff_tokens):
     post(client, REQUEST, {"email": staff.email})
     token = reset_link_token(staff)
