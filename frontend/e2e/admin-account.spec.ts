@@ -5,7 +5,7 @@ import { header, mailText, readMails } from './mail';
 
 // A staff user of this journey alone (.ci/e2e makes it): signing out and changing the password end
 // every session of the user, and the other journeys sign in as the demo admin meanwhile.
-const ADMIN = { username: 'journey-staff', email: 'journey-staff@example.org', password: 'journey-staff-2026' };
+const ADMIN = { username: 'journey-staff', email: 'journey-staff@example.org', password: 'Harbour-Lights-2026' };
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
 /**
@@ -62,7 +62,7 @@ test('an administrator resets a forgotten password, signs in, changes it back an
   const mailDir = MAIL_DIR ?? '';
   const base = (baseURL ?? '').replace(/\/$/, '');
   const known = new Set((await readMails(mailDir)).map((mail) => mail.name));
-  const newPassword = `Journey-${Date.now()}!x`;
+  const newPassword = `Lantern-${Date.now()}!x`;
   let passwordToRestore: string | null = null;
 
   try {
