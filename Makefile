@@ -10,7 +10,7 @@ PORT ?= 8000
 HOST ?= 127.0.0.1
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
-.PHONY: help setup build run test test-checks test-backend test-frontend test-browser test-e2e lint bench lock clean \
+.PHONY: help setup build run test test-backend test-frontend test-browser test-e2e lint bench lock clean \
 	messages compilemessages
 
 help:
@@ -48,22 +48,18 @@ lint: setup
 	$(BIN)/ruff format --check .
 
 # Each test run gets its own DATA_DIR (SQLite test database, broker folder, mail) unless given one.
-# Two lanes, one per core: pytest then the frontend's checks (mostly CPU), and beside them the
-# browser journeys (mostly waiting on their server, worker and browser; their own DATA_DIR, and
-# their own Redis db when REDIS_URL is set, see .ci/e2e). Each lane's output is printed whole when
-# it ends. The runners write JUnit reports to $(REPORTS) and the last lines add them up.
+# Three lanes side by side: pytest (half of it waiting on its worker and server processes), the
+# frontend's checks (CPU) and the browser journeys (mostly waiting on their server, worker and
+# browser; their own DATA_DIR, and their own Redis db when REDIS_URL is set, see .ci/e2e): what
+# one lane waits on, another computes in. Each lane's output is printed whole when it ends. The
+# runners write JUnit reports to $(REPORTS) and the last lines add them up.
 test: build
 	@export TEST_DATA_DIR=$$(mktemp -d /tmp/portal-test.XXXXXX); \
 	 vars="DATA_DIR=$$TEST_DATA_DIR REPORTS=$$TEST_DATA_DIR/reports BUILT=1"; \
 	 $(MAKE) --no-print-directory lint $$vars \
-	 && $(MAKE) --no-print-directory -j2 --output-sync=target test-checks test-browser $$vars \
+	 && $(MAKE) --no-print-directory -j3 --output-sync=target test-backend test-frontend test-browser $$vars \
 	 && $(PY) .ci/summary.py $$TEST_DATA_DIR/reports; \
 	 status=$$?; rm -rf $$TEST_DATA_DIR; exit $$status
-
-# pytest, then the frontend's checks (inside `make test`, beside the journeys).
-test-checks:
-	$(MAKE) --no-print-directory test-backend
-	$(MAKE) --no-print-directory test-frontend
 
 # The journeys in a browser, on a DATA_DIR of their own (inside `make test`).
 test-browser:

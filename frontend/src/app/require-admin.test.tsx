@@ -2,7 +2,9 @@ import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { SESSION_LIFETIME_MS } from '../lib/session/session-storage';
+import { reportsBackend } from '../features/reports/mocks/handlers';
 import { renderRoute } from '../testing/render';
+import { server } from '../testing/server';
 import { storeTestSession } from '../testing/session';
 
 describe('RequireAdmin', () => {
@@ -19,8 +21,10 @@ describe('RequireAdmin', () => {
 
   it('lets a signed-in administrator in', async () => {
     storeTestSession({ ago: SESSION_LIFETIME_MS - 60_000 });
+    server.use(...reportsBackend().handlers);
     const { router } = renderRoute('/dashboard/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Event attendance' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/dashboard/reports');
   });
 

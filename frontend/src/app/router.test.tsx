@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { authHandlers } from '../features/auth/mocks/handlers';
 import { contentHandlers } from '../features/content/mocks/handlers';
 import { eventsBackend, makeAdminEvent } from '../features/events/admin/mocks/handlers';
+import { reportsBackend } from '../features/reports/mocks/handlers';
 import { renderRoute } from '../testing/render';
 import { server } from '../testing/server';
 import { storeTestSession } from '../testing/session';
@@ -47,8 +48,10 @@ describe('Routes', () => {
 
   it('/dashboard/reports shows its placeholder in the dashboard frame', async () => {
     storeTestSession();
+    server.use(...reportsBackend().handlers);
     renderRoute('/dashboard/reports');
     expect(await screen.findByRole('heading', { level: 1, name: 'Reports' })).toBeInTheDocument();
+    expect(await screen.findByRole('table', { name: 'Event attendance' })).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Dashboard navigation' })).toBeInTheDocument();
     expect(screen.queryByRole('navigation', { name: 'Main navigation' })).not.toBeInTheDocument();
   });

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
 import { authHandlers } from '../../features/auth/mocks/handlers';
+import { membersBackend } from '../../features/members/admin/mocks/handlers';
 import { renderRoute } from '../../testing/render';
 import { server } from '../../testing/server';
 import { storeTestSession } from '../../testing/session';
@@ -105,6 +106,7 @@ describe('DashboardLayout', () => {
   });
 
   it('has a sidebar toggle for small screens', async () => {
+    server.use(...membersBackend().handlers);
     const { user } = await openDashboard();
     const toggle = await screen.findByRole('button', { name: 'Open navigation' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
@@ -112,5 +114,6 @@ describe('DashboardLayout', () => {
     expect(screen.getByRole('button', { name: 'Close navigation' })).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByRole('link', { name: 'Members' }));
     await waitFor(() => expect(screen.getByRole('button', { name: 'Open navigation' })).toHaveAttribute('aria-expanded', 'false'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Members' })).toBeInTheDocument();
   });
 });
