@@ -1,6 +1,8 @@
 """Property-based fuzz of every public endpoint from the OpenAPI document: whatever the input,
 the API answers with a 2xx/4xx, never a 5xx. Admin endpoints join as they arrive."""
 
+import os
+
 import pytest
 import schemathesis
 from django.core.signals import request_finished, request_started
@@ -15,6 +17,9 @@ from services.wsgi import application
 schema = schemathesis.openapi.from_wsgi("/api/openapi.json", application)
 # Inputs that fit the schema and inputs that break it (wrong types, missing fields, junk bodies).
 schema.config.generation.update(modes=[GenerationMode.POSITIVE, GenerationMode.NEGATIVE], deterministic=True)
+# The same inputs every run (deterministic), so a failure repeats; FUZZ_EXAMPLES=300 for a deeper
+# look at a change to the API's inputs.
+EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "30"))
 
 
 @pytest.fixture(autouse=True)
@@ -31,7 +36,7 @@ def _keep_the_test_connection():
 
 @pytest.mark.django_db
 @schema.parametrize()
-@settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_no_input_makes_the_api_fail(case):
     heartbeat_stamp()  # health answers 503 by design when the worker is silent
     case.call_and_validate(checks=[not_a_server_error])
