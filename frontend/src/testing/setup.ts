@@ -7,9 +7,11 @@ import { server } from './server';
 
 // The first visit to a route in a test file loads its lazy chunks, which Vite compiles on the fly:
 // on a busy two-core machine the admin chain (guard, frame, page) took 1.07 s, past the 1 s that
-// findBy/waitFor wait by default. Every wait still names the exact element it needs; this is
-// only the patience, kept under the 5 s test timeout so that a miss reports what was awaited.
-configure({ asyncUtilTimeout: 4000 });
+// findBy/waitFor wait by default, and `make test` runs Vitest beside pytest and the browser
+// journeys, where its files take 3 to 4 times as long as alone. Every wait still names the exact
+// element it needs; this is only the patience, kept under the test timeout (vite.config.ts) so
+// that a miss reports what was awaited.
+configure({ asyncUtilTimeout: 8000 });
 
 // jsdom has no layout, so no scrolling; ScrollRestoration calls it on navigation.
 window.scrollTo = () => {};

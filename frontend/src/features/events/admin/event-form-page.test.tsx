@@ -47,7 +47,7 @@ async function fillRequired(user: ReturnType<typeof renderForm>['user'], title =
 
 // These tests type whole events (dozens of keystrokes, each a few turns of the event loop): on a
 // busy two-core machine that alone can take several seconds, more than the default 5 s allow.
-describe('Event form: create', { timeout: 15_000 }, () => {
+describe('Event form: create', () => {
   beforeEach(() => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
   });

@@ -163,7 +163,7 @@ describe('Events admin list', () => {
 
   // Eight page changes, each a server round trip and a re-render of the table: several seconds
   // on a busy two-core machine (3.6 s measured), close to the default 5 s.
-  it('pages with first, previous, numbers and ellipses, next and last', { timeout: 15_000 }, async () => {
+  it('pages with first, previous, numbers and ellipses, next and last', async () => {
     const { user, backend } = renderList(eventsBackend(makeAdminEvents(60)));
     await screen.findByRole('table', { name: 'Events' });
     await user.selectOptions(screen.getByLabelText('Events per page'), '5');

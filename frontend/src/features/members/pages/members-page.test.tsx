@@ -603,7 +603,7 @@ describe('Members admin page', () => {
   });
 
   // Four axe runs over the page and its dialogs: several seconds on a busy two-core machine.
-  it('has no axe violations: the page, the filters, the view and the edit form with an error', { timeout: 20_000 }, async () => {
+  it('has no axe violations: the page, the filters, the view and the edit form with an error', async () => {
     // Colour contrast needs a layout, which jsdom has not; axe's icon-font check needs a canvas.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     const options: axe.RunOptions = {

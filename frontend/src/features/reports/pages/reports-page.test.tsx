@@ -248,7 +248,7 @@ describe('Reports page', () => {
     });
   });
 
-  it('has no axe violations on any of the three reports', { timeout: 20_000 }, async () => {
+  it('has no axe violations on any of the three reports', async () => {
     // Colour contrast needs a layout, which jsdom has not; axe's icon-font check needs a canvas.
     vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
     const options: axe.RunOptions = {
