@@ -21,6 +21,16 @@ def post(client, path, payload, **extra):
     return client.post(path, data=payload, content_type="application/json", **extra)
 
 
+def change_to_fresh_password(client, tokens):
+    """The signed-in staff user changes the fixture's password to "Fresh-Password-99"."""
+    return post(
+        client,
+        "/api/users/change-password/",
+        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
+        HTTP_AUTHORIZATION=f"Bearer {tokens.access}",
+    )
+
+
 def run_handlers(topic):
     """Run the handlers of every stored message of `topic`, as the worker would."""
     handlers = {
@@ -180,12 +190,7 @@ def test_reset_requests_per_client_address_are_throttled(client):
 @pytest.mark.django_db
 def test_change_password_revokes_every_refresh_token_and_returns_a_new_pair(client, staff, staff_tokens):
     other_session = post(client, "/api/users/login/", {"username": "staffer", "password": PASSWORD}).json()
-    response = post(
-        client,
-        "/api/users/change-password/",
-        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
-        HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}",
-    )
+    response = change_to_fresh_password(client, staff_tokens)
     assert response.status_code == 200
     body = response.json()
     assert body["message"] == "Password changed successfully!"
@@ -210,12 +215,7 @@ def test_a_changed_password_is_stored_with_the_products_slow_hasher(client, staf
 
     product_hashers = getattr(product_settings, "PASSWORD_HASHERS", global_settings.PASSWORD_HASHERS)
     settings.PASSWORD_HASHERS = [*product_hashers, *settings.PASSWORD_HASHERS]
-    response = post(
-        client,
-        "/api/users/change-password/",
-        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
-        HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}",
-    )
+    response = change_to_fresh_password(client, staff_tokens)
     assert response.status_code == 200
     staff.refresh_from_db()
     algorithm, iterations, *_ = staff.password.split("$")
@@ -227,12 +227,7 @@ def test_a_changed_password_is_stored_with_the_products_slow_hasher(client, staf
 def test_change_password_voids_reset_links(client, staff, staff_tokens):
     post(client, REQUEST, {"email": staff.email})
     token = reset_link_token(staff)
-    post(
-        client,
-        "/api/users/change-password/",
-        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
-        HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}",
-    )
+    change_to_fresh_password(client, staff_tokens)
     assert client.get(f"/api/users/validate-reset-token/{token}/").json() == {"valid": False}
 
 
@@ -289,12 +284,7 @@ def test_change_password_needs_a_token(client):
 
 @pytest.mark.django_db
 def test_password_changed_notice_is_queued(staff, client, staff_tokens):
-    post(
-        client,
-        "/api/users/change-password/",
-        {"current_password": PASSWORD, "new_password": "Fresh-Password-99"},
-        HTTP_AUTHORIZATION=f"Bearer {staff_tokens.access}",
-    )
+    change_to_fresh_password(client, staff_tokens)
     run_handlers("password.changed")
     notice = Notification.objects.get(template="password_changed")
     assert notice.recipient == staff.email and notice.context["how"] == "change"
