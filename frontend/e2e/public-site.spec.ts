@@ -51,7 +51,7 @@ function fileName(route: string): string {
   return route.replace(/^\//, '').replace(/[^A-Za-z0-9]+/g, '-').replace(/-$/, '') || 'home';
 }
 
-/** Every picture in place for the screenshot, also those that wait to be scrolled to. */
+/** Every picture in place, also those that wait to be scrolled to. */
 async function loadAllImages(page: Page): Promise<void> {
   await page.evaluate(() => {
     for (const image of document.querySelectorAll('img[loading="lazy"]')) image.setAttribute('loading', 'eager');
@@ -73,6 +73,7 @@ for (const { name, width, height } of WIDTHS) {
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
         await expect(page.getByRole('contentinfo')).toContainText(`© ${new Date().getFullYear()}`);
         await waitForPublicPage(page);
+        await loadAllImages(page); // widths and axe judged with every picture in place
 
         await expectNothingOverflows(page, route);
         await expectNoAxeViolations(page, `${route} at ${width}px`);
@@ -80,7 +81,6 @@ for (const { name, width, height } of WIDTHS) {
 
         if (SCREENSHOTS) {
           // At rest at the top for the picture (the bar not stuck, the partner strip at its start).
-          await loadAllImages(page);
           await page.evaluate(() => window.scrollTo(0, 0));
           await keepScreenshot(page, testInfo, `${fileName(template)}-${name}`, { animations: 'disabled' });
         }
