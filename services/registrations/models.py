@@ -5,14 +5,19 @@ from django.db.models.functions import Lower, Upper
 
 class Registration(models.Model):
     """A visitor's registration for an event (SPEC §3). Seats are counted from these rows:
-    Pending and Approved hold one, Rejected frees it."""
+    Approved holds one, Pending holds one while its hold lasts (docs/registrations.md); Rejected,
+    Expired (never confirmed, or unpaid by the deadline) and Cancelled free it."""
 
     class Status(models.TextChoices):
         PENDING = "Pending", "Pending"
         APPROVED = "Approved", "Approved"
         REJECTED = "Rejected", "Rejected"
+        EXPIRED = "Expired", "Expired"
+        CANCELLED = "Cancelled", "Cancelled"
 
     HOLDING_SEATS = (Status.PENDING, Status.APPROVED)
+    # Ended: the seat is free, and the row is kept only as long as the retention period says.
+    ENDED_STATUSES = (Status.REJECTED, Status.EXPIRED, Status.CANCELLED)
 
     event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="registrations")
     full_name = models.CharField(max_length=150)
