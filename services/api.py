@@ -12,6 +12,7 @@ from services.events.api import router as events_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
 from services.ops.api import router as ops_router
+from services.registrations.api import public_router as registrations_public_router
 from services.registrations.api import router as registrations_router
 
 api = NinjaAPI(
@@ -32,6 +33,7 @@ api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)
 api.add_router("management/", events_router)
 api.add_router("management/", registrations_router)
+api.add_router("", registrations_public_router)
 api.add_router("management/", members_router)
 api.add_router("users/", members_public_router)
 api.add_router("", content_public_router)

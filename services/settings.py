@@ -275,10 +275,15 @@ def _hours(name: str, default: str) -> float | None:
     return float(value) if value else None
 
 
-# Unpaid seats: one reminder after this many hours; past the deadline (off unless set) the
-# registration is rejected and the seat freed. A waiting-list offer holds a seat this long.
+# A sign-up holds its seat this long until the visitor opens the link of the first e-mail; a
+# waiting-list place not confirmed within it ends too (docs/registrations.md).
+SIGNUP_CONFIRM_MINUTES = int(os.environ.get("SIGNUP_CONFIRM_MINUTES", "").strip() or "30")
+# Unpaid seats of a paid event go back after this many hours (an event may set its own; never
+# later than its start; empty: no deadline). One reminder goes this long before the deadline; with
+# no deadline, one reminder this long after sign-up. A waiting-list offer holds a seat this long.
+REGISTRATION_PAYMENT_DEADLINE_HOURS = _hours("REGISTRATION_PAYMENT_DEADLINE_HOURS", "72")
+REGISTRATION_REMINDER_BEFORE_HOURS = _hours("REGISTRATION_REMINDER_BEFORE_HOURS", "24") or 24.0
 REGISTRATION_REMINDER_AFTER_HOURS = _hours("REGISTRATION_REMINDER_AFTER_HOURS", "72")
-REGISTRATION_PAYMENT_DEADLINE_HOURS = _hours("REGISTRATION_PAYMENT_DEADLINE_HOURS", "")
 WAITLIST_OFFER_HOURS = _hours("WAITLIST_OFFER_HOURS", "48") or 48.0
 # Membership: the yearly fee by type (Rwf; shown in the acknowledgement) and how long rejected
 # applications are kept before they are erased.
@@ -385,6 +390,7 @@ RATE_LIMITS = {
     "registration": os.environ.get("REGISTRATION_RATE", "60/h"),  # a family or a school on one network
     "waitlist": os.environ.get("WAITLIST_RATE", "30/h"),  # joining a full event's waiting list
     "waitlist_offer": os.environ.get("WAITLIST_OFFER_RATE", "30/h"),  # offer links checked
+    "my_registration": os.environ.get("MY_REGISTRATION_RATE", "60/h"),  # confirmation links opened
     "membership": os.environ.get("MEMBERSHIP_RATE", "10/h"),
 }
 # Acknowledgements of contact messages to one e-mail address per day: the form cannot be used

@@ -26,10 +26,11 @@ BEAT_SCHEDULE = {
     "accounts-purge-reset-tokens": ("accounts.purge_reset_tokens", Every(3600)),
     # Marks Published events whose date has passed as Completed: daily at 00:10 Kigali time.
     "events-complete-past": ("events.complete_past", Daily(hour=0, minute=10)),
-    # E-mails one payment reminder to registrants still Pending after 72 h: every hour.
+    # E-mails one payment reminder to each unpaid registrant, 24 h before the deadline: every hour.
     "registrations-payment-reminders": ("registrations.send_payment_reminders", Every(3600)),
-    # Rejects registrations unpaid past REGISTRATION_PAYMENT_DEADLINE_HOURS (off unless set): hourly.
-    "registrations-payment-deadline": ("registrations.enforce_payment_deadline", Every(3600)),
+    # Ends sign-ups not confirmed within SIGNUP_CONFIRM_MINUTES and seats unpaid by the deadline
+    # (their seats already count as free; this tells the people and the waiting list): every minute.
+    "registrations-expire-holds": ("registrations.expire_holds", Every(60)),
     # Passes expired waiting-list offers to the next person: every 5 minutes.
     "registrations-expire-offers": ("registrations.expire_waitlist_offers", Every(300)),
     # Checks every upcoming event's counters against the rows: daily at 02:30 Kigali time.

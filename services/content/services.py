@@ -4,12 +4,13 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
-from django.core.validators import URLValidator, validate_email
+from django.core.validators import URLValidator
 from django.db import transaction
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from services.core.errors import ValidationFailed
+from services.core.text import email_address_problem, person_name_problem
 from services.notifications.languages import language_code
 from services.outbox.services import publish
 
@@ -29,15 +30,9 @@ def contact_message_submit(*, name: str, email: str, message: str) -> ContactMes
         raise ValidationFailed(_("Please fill out all fields."), fields=missing)
 
     errors = {}
-    if len(name) > ContactMessage.NAME_MAX:
-        errors["name"] = _("Please keep your name under %(limit)d characters.") % {
-            "limit": ContactMessage.NAME_MAX
-        }
-    try:
-        if len(email) > 254:
-            raise ValidationError("too long")
-        validate_email(email)
-    except ValidationError:
+    if problem := person_name_problem(name):
+        errors["name"] = problem
+    if len(email) > 254 or email_address_problem(email):
         errors["email"] = _("Please enter a valid e-mail address.")
     if len(message) > ContactMessage.MESSAGE_MAX:
         errors["message"] = _("Please keep your message under %(limit)d characters.") % {

@@ -7,10 +7,11 @@ from decimal import Decimal, InvalidOperation
 from typing import Any
 
 from django.core.exceptions import ValidationError
-from django.core.validators import URLValidator, validate_email
+from django.core.validators import URLValidator
 from django.utils.translation import gettext as _
 
 from services.core.errors import ValidationFailed
+from services.core.text import email_address_problem
 
 from .models import EVENT_IMAGE_IDS, Event
 
@@ -19,6 +20,7 @@ MAX_SPEAKERS, MAX_ROWS = 50, 100
 SOCIAL_NETWORKS = ("facebook", "twitter")
 MAX_PRICE = Decimal("1000000000")
 MAX_ATTENDEES = 1_000_000
+MAX_DEADLINE_HOURS = 24 * 365
 
 
 def _text(value: Any) -> str:
@@ -94,6 +96,22 @@ def _parse_capacity(value: Any, errors: dict) -> int | None:
     return number
 
 
+def _parse_deadline(value: Any, errors: dict) -> int | None:
+    """Empty: the association's default deadline."""
+    if value is None or (isinstance(value, str) and not value.strip()):
+        return None
+    try:
+        number = int(str(value).strip())
+        if not 1 <= number <= MAX_DEADLINE_HOURS:
+            raise ValueError(number)
+    except ValueError:
+        errors["payment_deadline_hours"] = _(
+            "The payment deadline must be a whole number of hours between 1 and %(limit)d."
+        ) % {"limit": MAX_DEADLINE_HOURS}
+        return None
+    return number
+
+
 def _parse_social_links(value: Any, errors: dict) -> dict[str, str]:
     links = {}
     for network in SOCIAL_NETWORKS:
@@ -148,13 +166,12 @@ def clean_event_fields(raw: dict[str, Any], *, creating: bool) -> dict[str, Any]
         clean["price"] = _parse_price(raw["price"], errors)
     if "maximum_attendees" in raw:
         clean["maximum_attendees"] = _parse_capacity(raw["maximum_attendees"], errors)
+    if "payment_deadline_hours" in raw:
+        clean["payment_deadline_hours"] = _parse_deadline(raw["payment_deadline_hours"], errors)
     if "contact_email" in raw:
         clean["contact_email"] = _text(raw["contact_email"])
-        if clean["contact_email"]:
-            try:
-                validate_email(clean["contact_email"])
-            except ValidationError:
-                errors["contact_email"] = _("Enter a valid e-mail address.")
+        if clean["contact_email"] and email_address_problem(clean["contact_email"]):
+            errors["contact_email"] = _("Enter a valid e-mail address.")
     if "social_links" in raw:
         clean["social_links"] = _parse_social_links(raw["social_links"], errors)
     if "speakers" in raw or creating:

@@ -1,3 +1,6 @@
+from datetime import datetime, time
+from zoneinfo import ZoneInfo
+
 from django.conf import settings
 from django.db import models
 
@@ -28,6 +31,9 @@ class Event(models.Model):
     event_image_id = models.CharField(max_length=20, default=EVENT_IMAGE_IDS[0])
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     maximum_attendees = models.PositiveIntegerField(null=True, blank=True)  # None: unlimited
+    # Hours a registrant has to pay before the seat goes back; None: the association's default
+    # (REGISTRATION_PAYMENT_DEADLINE_HOURS). Never later than the event's start either way.
+    payment_deadline_hours = models.PositiveIntegerField(null=True, blank=True)
     coordinates = models.JSONField(null=True, blank=True)  # {"lat", "lng"}
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
@@ -63,3 +69,8 @@ class Event(models.Model):
 
     def __str__(self):
         return f"{self.title} ({self.date})"
+
+    @property
+    def starts_at(self) -> datetime:
+        """The start in the association's time zone; midnight for a whole-day event."""
+        return datetime.combine(self.date, self.time or time(0), tzinfo=ZoneInfo(settings.TIME_ZONE))

@@ -50,6 +50,7 @@ class EventIn(Schema):
     event_image_id: str | None = None
     status: str | None = None
     maximum_attendees: int | str | None = None
+    payment_deadline_hours: int | str | None = None
     coordinates: Coordinates | None = None
 
 
@@ -75,6 +76,7 @@ class EventOut(Schema):
     event_image_id: str
     status: str
     maximum_attendees: int | None
+    payment_deadline_hours: int | None = None
     coordinates: Coordinates | None
     created_at: datetime
     total_registrations_count: int = 0

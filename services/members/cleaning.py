@@ -4,13 +4,12 @@ did; every fault named on its field."""
 from datetime import date
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from services.core.errors import ValidationFailed
 from services.core.phones import normalise_phone
+from services.core.text import email_address_problem, person_name_problem
 
 from .models import Member
 
@@ -76,11 +75,9 @@ def clean_member_fields(data: dict[str, Any], *, partial: bool = False) -> dict[
             if not _text(data.get(name)) and name not in errors:
                 errors[name] = _("This field is required.")
 
-    if cleaned.get("email") and "email" not in errors:
-        try:
-            validate_email(cleaned["email"])
-        except ValidationError:
-            errors["email"] = _("Please enter a valid e-mail address.")
+    for name, problem_of in (("full_name", person_name_problem), ("email", email_address_problem)):
+        if cleaned.get(name) and name not in errors and (problem := problem_of(cleaned[name])):
+            errors[name] = problem
     if cleaned.get("phone") and "phone" not in errors:
         phone = normalise_phone(cleaned["phone"])
         if phone is None:

@@ -1,5 +1,8 @@
+from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import ngettext
 from ninja import Query, Router, Status
 
 from services.core.api import ErrorOut
@@ -9,9 +12,13 @@ from . import exports, selectors, services
 from .models import Registration
 from .payment import payment_details
 from .schemas import (
+    AccessIn,
+    BulkIn,
+    BulkOut,
     DecisionIn,
     DecisionOut,
     EventRegistrationsOut,
+    MyAccessOut,
     OfferCheckIn,
     OfferCheckOut,
     OverviewFilters,
@@ -23,9 +30,31 @@ from .schemas import (
     WaitlistOut,
 )
 
-router = Router(tags=["registrations"])
+router = Router(tags=["registrations"])  # mounted at management/
+public_router = Router(tags=["registrations"])  # mounted at the root: /api/my-registration/
 PUBLIC_ERRORS = {400: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 STAFF_ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+
+
+def _how_to_pay(event, reference: str) -> dict:
+    """The payment part of an answer: the same words as the e-mails (payment.py)."""
+    details = payment_details(event, reference)
+    return {
+        "payment_info": {
+            "status": details["payment_status"],
+            "amount": details["amount"],
+            "amount_text": details["amount_text"],
+            "currency": details["currency"],
+            "reference": reference,
+            "methods": details["methods"],
+        },
+        "contact_info": {
+            "message": details["contact_message"],
+            "email": details["contact_email"],
+            "phone": details["contact_phone"],
+        },
+        "next_steps": details["next_steps"],
+    }
 
 
 @router.post(
@@ -39,7 +68,8 @@ def register(request, event_id: int, payload: RegistrationIn):
     registration = services.registration_submit(event_id=event_id, data=payload.dict())
     event = registration.event
     reference = registration.payment_reference
-    details = payment_details(event, reference)
+    answer = _how_to_pay(event, reference)
+    minutes = settings.SIGNUP_CONFIRM_MINUTES
     return Status(
         201,
         {
@@ -52,24 +82,18 @@ def register(request, event_id: int, payload: RegistrationIn):
                 "phone": registration.phone,
                 "registration_status": registration.registration_status,
                 "payment_reference": reference,
-                "amount": details["amount"],
-                "currency": details["currency"],
+                "amount": answer["payment_info"]["amount"],
+                "currency": answer["payment_info"]["currency"],
             },
             "payment_reference": reference,
-            "payment_info": {
-                "status": details["payment_status"],
-                "amount": details["amount"],
-                "amount_text": details["amount_text"],
-                "currency": details["currency"],
-                "reference": reference,
-                "methods": details["methods"],
-            },
-            "contact_info": {
-                "message": details["contact_message"],
-                "email": details["contact_email"],
-                "phone": details["contact_phone"],
-            },
-            "next_steps": details["next_steps"],
+            **answer,
+            "confirm_minutes": minutes,
+            "confirmation": ngettext(
+                "Open the e-mail we sent you within %(minutes)d minute to keep your place.",
+                "Open the e-mail we sent you within %(minutes)d minutes to keep your place.",
+                minutes,
+            )
+            % {"minutes": minutes},
         },
     )
 
@@ -116,6 +140,75 @@ def waitlist_offer_check(request, payload: OfferCheckIn):
     }
 
 
+@public_router.post(
+    "my-registration/",
+    auth=None,
+    response={200: MyAccessOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+    throttle=[ActionThrottle("my_registration")],
+    summary="Open the link of a first e-mail: confirms the address, answers the registration",
+)
+def my_registration(request, payload: AccessIn):
+    access = services.registration_access(token=payload.token)
+    if access.entry is not None:
+        entry = access.entry
+        return {
+            "kind": "waitlist",
+            "confirmed_now": access.confirmed_now,
+            "message": _my_waitlist_message(entry),
+            "waitlist_entry": {
+                "id": entry.pk,
+                "event": entry.event,
+                "full_name": entry.full_name,
+                "status": entry.status,
+                "email_confirmed": entry.email_confirmed_at is not None,
+                "position": services.waitlist_position(entry),
+            },
+        }
+    registration = access.registration
+    return {
+        "kind": "registration",
+        "confirmed_now": access.confirmed_now,
+        "message": _my_registration_message(registration),
+        "registration": {
+            "id": registration.pk,
+            "event": registration.event,
+            "full_name": registration.full_name,
+            "registration_status": registration.registration_status,
+            "payment_reference": registration.payment_reference,
+            "email_confirmed": registration.email_confirmed_at is not None,
+            "payment_due_at": registration.payment_due_at,
+            "ended_reason": registration.ended_reason,
+            "status_reason": registration.status_reason,
+        },
+        **_how_to_pay(registration.event, registration.payment_reference or ""),
+    }
+
+
+def _my_registration_message(registration: Registration) -> str:
+    status = Registration.Status
+    if registration.registration_status == status.PENDING:
+        return _("Your e-mail address is confirmed and your seat is held. Please pay to confirm it.")
+    if registration.registration_status == status.APPROVED:
+        return _("Your seat is confirmed. See you at the event!")
+    if registration.registration_status == status.EXPIRED:
+        if registration.ended_reason == Registration.EndedReason.PAYMENT_DEADLINE:
+            return _("The payment did not arrive in time, so this seat was released.")
+        return _("This link was not opened in time, so the seat was released. You can register again.")
+    if registration.registration_status == status.CANCELLED:
+        return _("This registration was cancelled.")
+    return _("This registration could not be confirmed.")
+
+
+def _my_waitlist_message(entry) -> str:
+    if entry.status == entry.Status.WAITING and entry.email_confirmed_at is not None:
+        return _("Your place on the waiting list is confirmed. We will e-mail you when a seat frees up.")
+    if entry.status == entry.Status.OFFERED:
+        return _("A seat is waiting for you: open the link of our most recent e-mail to register.")
+    if entry.status == entry.Status.CLAIMED:
+        return _("You took the seat we offered you. See you at the event!")
+    return _("This link was not opened in time, so the place on the waiting list was released.")
+
+
 @router.get(
     "registrations/overview/",
     response={200: OverviewOut, **STAFF_ERRORS},
@@ -142,14 +235,16 @@ def registrations_overview(request, filters: Query[OverviewFilters]):
 )
 def event_registrations(request, event_id: int, filters: Query[RegistrationFilters]):
     event = selectors.event_or_404(event_id)
-    seats, rejected = selectors.event_seats(event)
+    seats, ended = selectors.event_seats(event)
     registrations = selectors.registration_list(event=event, search=filters.search, status=filters.status)
     body = {
         "event": event,
         "total_registrations": seats.total,
         "pending_registrations": seats.pending,
         "approved_registrations": seats.approved,
-        "rejected_registrations": rejected,
+        "rejected_registrations": ended[Registration.Status.REJECTED],
+        "expired_registrations": ended[Registration.Status.EXPIRED],
+        "cancelled_registrations": ended[Registration.Status.CANCELLED],
         "maximum_attendees": event.maximum_attendees,
         "available_seats": None if seats.maximum is None else max(0, seats.maximum - seats.approved),
         "open_seats": seats.open,
@@ -190,21 +285,43 @@ def event_waitlist(request, event_id: int):
     return {"results": entries, "waiting": sum(1 for entry in entries if entry.position is not None)}
 
 
+DECIDED = {
+    Registration.Status.APPROVED: _lazy("Registration approved successfully"),
+    Registration.Status.REJECTED: _lazy("Registration rejected successfully"),
+    Registration.Status.CANCELLED: _lazy("Registration cancelled successfully"),
+}
+
+
 @router.post(
     "registrations/{int:registration_id}/update-status/",
     response={200: DecisionOut, **STAFF_ERRORS},
-    summary="Approve or reject with the payment details (SPEC §5)",
+    summary="Approve with the payment details (SPEC §5), reject or cancel",
 )
 def update_status(request, registration_id: int, payload: DecisionIn):
     get_object_or_404(Registration, pk=registration_id)
     registration = services.registration_decide(
         registration_id=registration_id, data=payload.dict(), by=request.auth
     )
-    approved = registration.registration_status == Registration.Status.APPROVED
+    message = DECIDED[registration.registration_status]
     registration = selectors.registration_list(event=registration.event).get(pk=registration.pk)
-    return {
-        "registration": registration,
-        "message": _("Registration approved successfully")
-        if approved
-        else _("Registration rejected successfully"),
-    }
+    return {"registration": registration, "message": str(message)}
+
+
+@router.post(
+    "events/{int:event_id}/registrations/bulk/",
+    response={200: BulkOut, **STAFF_ERRORS},
+    summary="Reject or cancel many registrations of an event at once",
+)
+def registrations_bulk(request, event_id: int, payload: BulkIn):
+    selectors.event_or_404(event_id)
+    result = services.registrations_bulk_decide(event_id=event_id, data=payload.dict(), by=request.auth)
+    count = len(result.updated)
+    if payload.action == "cancel":
+        message = ngettext(
+            "%(count)d registration cancelled.", "%(count)d registrations cancelled.", count
+        ) % {"count": count}
+    else:
+        message = ngettext("%(count)d registration rejected.", "%(count)d registrations rejected.", count) % {
+            "count": count
+        }
+    return {"updated": result.updated, "skipped": result.skipped, "message": message}

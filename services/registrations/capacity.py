@@ -77,16 +77,65 @@ def locked_event(event_id: int) -> Event:
     return event
 
 
+# A sign-up whose first e-mail has not gone out yet (the worker or the broker is behind) keeps its
+# seat until the e-mail is issued, which starts the SIGNUP_CONFIRM_MINUTES hold; but never longer
+# than this, so that a sign-up whose e-mail can never be issued does not hold a seat for ever.
+UNISSUED_HOLD = timedelta(days=1)
+
+
+def holding_pending(now) -> Q:
+    """Pending registrations that hold their seat right now: confirmed or within the hold, and
+    not past their payment deadline. The others hold nothing, even before the sweep marks them
+    Expired, so a seat frees at the minute its hold ends."""
+    unconfirmed_in_hold = Q(hold_expires_at__gt=now) | Q(
+        hold_expires_at__isnull=True, registration_date__gt=now - UNISSUED_HOLD
+    )
+    return (
+        Q(registration_status=Registration.Status.PENDING)
+        & (Q(email_confirmed_at__isnull=False) | unconfirmed_in_hold)
+        & (Q(payment_due_at__isnull=True) | Q(payment_due_at__gt=now))
+    )
+
+
+def waiting_confirmed() -> Q:
+    """Waiting-list places that count: only confirmed addresses wait for (and are offered) seats."""
+    return Q(status=WaitlistEntry.Status.WAITING, email_confirmed_at__isnull=False)
+
+
+def waiting_holds(entry: WaitlistEntry, now) -> bool:
+    """A waiting place still in the queue: confirmed, or within the hold of its first e-mail."""
+    if entry.email_confirmed_at is not None:
+        return True
+    if entry.hold_expires_at is None:
+        return entry.created_at > now - UNISSUED_HOLD
+    return entry.hold_expires_at > now
+
+
+def holds_seat(registration: Registration, now) -> bool:
+    """holding_pending / Approved, for one row in hand."""
+    status = registration.registration_status
+    if status == Registration.Status.APPROVED:
+        return True
+    if status != Registration.Status.PENDING:
+        return False
+    if registration.payment_due_at is not None and registration.payment_due_at <= now:
+        return False
+    if registration.email_confirmed_at is not None:
+        return True
+    if registration.hold_expires_at is None:
+        return registration.registration_date > now - UNISSUED_HOLD
+    return registration.hold_expires_at > now
+
+
 def count_seats(event: Event) -> Seats:
     """Two aggregate queries over the rows (registrations, waiting list)."""
-    status = Registration.Status
-    counts = Registration.objects.filter(event=event).aggregate(
-        pending=Count("pk", filter=Q(registration_status=status.PENDING)),
-        approved=Count("pk", filter=Q(registration_status=status.APPROVED)),
-    )
     now = timezone.now()
+    counts = Registration.objects.filter(event=event).aggregate(
+        pending=Count("pk", filter=holding_pending(now)),
+        approved=Count("pk", filter=Q(registration_status=Registration.Status.APPROVED)),
+    )
     waitlist = WaitlistEntry.objects.filter(event=event).aggregate(
-        waiting=Count("pk", filter=Q(status=WaitlistEntry.Status.WAITING)),
+        waiting=Count("pk", filter=waiting_confirmed()),
         offered=Count("pk", filter=Q(status=WaitlistEntry.Status.OFFERED, offer_expires_at__gt=now)),
     )
     return Seats(
@@ -131,7 +180,7 @@ def _offer_seats(event: Event, seats: Seats) -> int:
     now = timezone.now()
     expires = now + timedelta(hours=settings.WAITLIST_OFFER_HOURS)
     offered = 0
-    for entry in WaitlistEntry.objects.filter(event=event, status=WaitlistEntry.Status.WAITING)[:free]:
+    for entry in WaitlistEntry.objects.filter(waiting_confirmed(), event=event)[:free]:
         token = secrets.token_urlsafe(32)
         entry.status = WaitlistEntry.Status.OFFERED
         entry.offer_token_hash = token_hash(token)

@@ -3,23 +3,22 @@ whatever the browser did. Every fault is named on its field, with SPEC's text wh
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
-from django.core.validators import validate_email
 from django.utils.translation import gettext as _
 
 from services.core.errors import ValidationFailed
 from services.core.phones import normalise_phone
+from services.core.text import email_address_problem, person_name_problem
 
 LANGUAGES = ("English", "Kinyarwanda", "Kiswahili", "French")
 DISABILITIES = ("None", "Visual Impairment", "Hearing Impairment", "Mobility Impairment", "Other")
 PAYMENT_METHODS = ("Mobile Money", "Bank Transfer")
 
-NAME_MAX = 150
 EMAIL_MAX = 254
 PHONE_MAX = 30
 DETAILS_MAX = 500
 NOTES_MAX = 1000
 TRANSACTION_ID_MAX = 100
+REASON_MAX = 500
 
 
 def _too_long(limit: int) -> str:
@@ -43,8 +42,8 @@ def clean_registrant(data: dict[str, Any]) -> dict[str, Any]:
 
     if not full_name:
         errors["full_name"] = _("Full name is required")
-    elif len(full_name) > NAME_MAX:
-        errors["full_name"] = _too_long(NAME_MAX)
+    elif problem := person_name_problem(full_name):
+        errors["full_name"] = problem
 
     phone = None
     if not phone_raw:
@@ -56,11 +55,8 @@ def clean_registrant(data: dict[str, Any]) -> dict[str, Any]:
         errors["email"] = _("Email is required")
     elif len(email) > EMAIL_MAX:
         errors["email"] = _too_long(EMAIL_MAX)
-    else:
-        try:
-            validate_email(email)
-        except ValidationError:
-            errors["email"] = _("Please enter a valid e-mail address.")
+    elif problem := email_address_problem(email):
+        errors["email"] = problem
 
     if language not in LANGUAGES:
         errors["preferred_language"] = _("Please select a language")
@@ -89,7 +85,9 @@ def clean_registrant(data: dict[str, Any]) -> dict[str, Any]:
 
 
 def clean_decision(data: dict[str, Any]) -> dict[str, str]:
-    """The approve/reject form (SPEC §5)."""
+    """The staff decision form. Only an approval records a payment, so only an approval needs the
+    transaction id and method (SPEC §5); a rejection or a cancellation may give the person a
+    reason, which they are told."""
     from .models import Registration
 
     errors: dict[str, str] = {}
@@ -97,21 +95,46 @@ def clean_decision(data: dict[str, Any]) -> dict[str, str]:
     transaction_id = _text(data, "transaction_id")
     method = _text(data, "payment_method")
     notes = _text(data, "payment_notes")
-    if status not in (Registration.Status.APPROVED, Registration.Status.REJECTED):
-        errors["registration_status"] = _("Choose Approved or Rejected.")
-    if not transaction_id:
-        errors["transaction_id"] = _("Transaction ID is required")
-    elif len(transaction_id) > TRANSACTION_ID_MAX:
+    reason = _text(data, "reason")
+    decisions = (Registration.Status.APPROVED, Registration.Status.REJECTED, Registration.Status.CANCELLED)
+    if status not in decisions:
+        errors["registration_status"] = _("Choose Approved, Rejected or Cancelled.")
+    if status == Registration.Status.APPROVED:
+        if not transaction_id:
+            errors["transaction_id"] = _("Transaction ID is required")
+        if method not in PAYMENT_METHODS:
+            errors["payment_method"] = _("Payment method is required")
+    if len(transaction_id) > TRANSACTION_ID_MAX:
         errors["transaction_id"] = _too_long(TRANSACTION_ID_MAX)
-    if method not in PAYMENT_METHODS:
-        errors["payment_method"] = _("Payment method is required")
     if len(notes) > NOTES_MAX:
         errors["payment_notes"] = _too_long(NOTES_MAX)
+    if len(reason) > REASON_MAX:
+        errors["reason"] = _too_long(REASON_MAX)
     if errors:
         raise ValidationFailed(_("Please fill in all required fields"), fields=errors)
     return {
         "registration_status": status,
         "transaction_id": transaction_id,
-        "payment_method": method,
+        "payment_method": method if method in PAYMENT_METHODS else "",
         "payment_notes": notes,
+        "reason": reason,
     }
+
+
+def clean_bulk(data: dict[str, Any], *, actions, limit: int) -> tuple[list[int], str, str]:
+    """The ids (distinct, in the order given), the action and the reason of a bulk decision."""
+    errors: dict[str, str] = {}
+    ids = data.get("ids")
+    action = _text(data, "action")
+    reason = _text(data, "reason")
+    if not isinstance(ids, list) or not ids or not all(isinstance(i, int) and i > 0 for i in ids):
+        errors["ids"] = _("Choose at least one registration.")
+    elif len(ids) > limit:
+        errors["ids"] = _("Choose at most %(limit)d registrations at once.") % {"limit": limit}
+    if action not in actions:
+        errors["action"] = _("Choose reject or cancel.")
+    if len(reason) > REASON_MAX:
+        errors["reason"] = _too_long(REASON_MAX)
+    if errors:
+        raise ValidationFailed(next(iter(errors.values())), fields=errors)
+    return list(dict.fromkeys(ids)), action, reason

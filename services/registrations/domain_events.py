@@ -24,11 +24,43 @@ class RegistrationRejected(DomainEvent):
     registration_id: int
     event_id: int
     previous_status: str
-    reason: str = "staff"  # "staff" or "payment_deadline"
+    reason: str = "staff"  # messages stored before unpaid seats expired may say "payment_deadline"
 
 
 @dataclass(frozen=True)
 class WaitlistJoined(DomainEvent):
     topic = "waitlist.joined"
+    entry_id: int
+    event_id: int
+
+
+@dataclass(frozen=True)
+class RegistrationConfirmed(DomainEvent):
+    """The registrant opened the link of the first e-mail: the address is real."""
+
+    topic = "registration.confirmed"
+    registration_id: int
+    event_id: int
+
+
+@dataclass(frozen=True)
+class RegistrationExpired(DomainEvent):
+    topic = "registration.expired"
+    registration_id: int
+    event_id: int
+    reason: str  # Registration.EndedReason: "unconfirmed" or "payment_deadline"
+
+
+@dataclass(frozen=True)
+class RegistrationCancelled(DomainEvent):
+    topic = "registration.cancelled"
+    registration_id: int
+    event_id: int
+    previous_status: str
+
+
+@dataclass(frozen=True)
+class WaitlistConfirmed(DomainEvent):
+    topic = "waitlist.confirmed"
     entry_id: int
     event_id: int

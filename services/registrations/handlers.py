@@ -1,23 +1,52 @@
 """What the worker does when a registration changes: the e-mails (each one row, once per message
-whatever the redeliveries) and the capacity recomputation that refreshes the public counters."""
+whatever the redeliveries) and the capacity recomputation that refreshes the public counters.
+
+Until a registrant (or somebody waiting) opens the link of the first e-mail, their address is
+unconfirmed: the association writes to it only that first e-mail, which repeats nothing they typed
+but their name (a one-line name: services/core/text.py). Staff hear of a sign-up once it is
+confirmed; a rejection, cancellation or expiry is told only to a confirmed address."""
 
 from django.conf import settings
 from django.db import transaction
 
 from services.accounts.selectors import staff_language
 from services.events import public_cache
+from services.events.domain_events import EventUpdated
 from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
-from .domain_events import RegistrationApproved, RegistrationRejected, RegistrationSubmitted, WaitlistJoined
+from .domain_events import (
+    RegistrationApproved,
+    RegistrationCancelled,
+    RegistrationConfirmed,
+    RegistrationExpired,
+    RegistrationRejected,
+    RegistrationSubmitted,
+    WaitlistConfirmed,
+    WaitlistJoined,
+)
 from .invite import registration_invite
 from .models import Registration, WaitlistEntry
-from .services import event_capacity_recompute, registrant_context
+from .services import (
+    access_link,
+    event_capacity_recompute,
+    payment_due_recompute,
+    registrant_context,
+    registration_access_issue,
+    waitlist_access_issue,
+)
 
 
 def _registration(registration_id: int) -> Registration | None:
-    return Registration.objects.select_related("event").filter(pk=registration_id).first()
+    """The row, locked until the handler's transaction ends, so that an erasure committed first
+    leaves nothing to write about, and one that comes second also erases what this wrote."""
+    return (
+        Registration.objects.select_for_update(of=("self",))
+        .select_related("event")
+        .filter(pk=registration_id)
+        .first()
+    )
 
 
 def _to_registrant(registration: Registration, template: str, message, **context) -> None:
@@ -33,12 +62,39 @@ def _to_registrant(registration: Registration, template: str, message, **context
 
 @subscribe(RegistrationSubmitted.topic)
 def send_registration_received(event: RegistrationSubmitted, message) -> None:
-    """The registrant learns the amount, the reference and how to pay; the event's contact (or
-    the association's inbox) learns who registered."""
+    """The registrant's first e-mail: the link that keeps the seat (confirming the address), the
+    amount, the reference and how to pay. Its sending starts the hold."""
     registration = _registration(event.registration_id)
     if registration is None:
         return
-    _to_registrant(registration, "registration_received", message)
+    token = registration_access_issue(registration=registration)
+    if token is None:
+        return  # decided, expired or gone before the worker came
+    _to_registrant(
+        registration,
+        "registration_received",
+        message,
+        link=access_link(token),
+        confirm_minutes=settings.SIGNUP_CONFIRM_MINUTES,
+        confirmed=registration.email_confirmed_at is not None,
+        _secret=["link"],
+    )
+    if registration.email_confirmed_at is not None:
+        # A waiting-list offer claimed with its own address: confirmed already.
+        _notify_staff(registration, message)
+
+
+@subscribe(RegistrationConfirmed.topic)
+def send_registration_notice(event: RegistrationConfirmed, message) -> None:
+    registration = _registration(event.registration_id)
+    if registration is None:
+        return
+    _notify_staff(registration, message)
+
+
+def _notify_staff(registration: Registration, message) -> None:
+    """The event's contact (or the association's inbox) learns who registered, with what they need
+    to arrange access. Staff addresses only: visitor text may go there."""
     recipient = registration.event.contact_email or settings.ASSOCIATION["email"]
     language = staff_language(email=recipient)
     notification_queue(
@@ -60,6 +116,7 @@ def send_registration_received(event: RegistrationSubmitted, message) -> None:
 
 @subscribe(RegistrationApproved.topic)
 def send_registration_approved(event: RegistrationApproved, message) -> None:
+    """Sent whether or not the address was confirmed: a payment staff matched vouches for it."""
     registration = _registration(event.registration_id)
     if registration is None or registration.registration_status != Registration.Status.APPROVED:
         return  # changed again before the worker came: the later event's e-mail says what holds
@@ -71,20 +128,63 @@ def send_registration_approved(event: RegistrationApproved, message) -> None:
     _to_registrant(registration, "registration_approved", message, _attachments=[invite])
 
 
+def _ended(registration_id: int, status: str) -> Registration | None:
+    """The registration if it still has `status` and a confirmed address to be told at."""
+    registration = _registration(registration_id)
+    if registration is None or registration.registration_status != status:
+        return None
+    if registration.email_confirmed_at is None:
+        return None  # nobody proved the address is theirs: the association does not write to it
+    return registration
+
+
 @subscribe(RegistrationRejected.topic)
 def send_registration_rejected(event: RegistrationRejected, message) -> None:
-    registration = _registration(event.registration_id)
-    if registration is None or registration.registration_status != Registration.Status.REJECTED:
+    registration = _ended(event.registration_id, Registration.Status.REJECTED)
+    if registration is not None:
+        _to_registrant(
+            registration,
+            "registration_rejected",
+            message,
+            reason=registration.status_reason,
+            payment_deadline=event.reason == "payment_deadline",
+        )
+
+
+@subscribe(RegistrationCancelled.topic)
+def send_registration_cancelled(event: RegistrationCancelled, message) -> None:
+    registration = _ended(event.registration_id, Registration.Status.CANCELLED)
+    if registration is not None:
+        _to_registrant(registration, "registration_cancelled", message, reason=registration.status_reason)
+
+
+@subscribe(RegistrationExpired.topic)
+def send_registration_expired(event: RegistrationExpired, message) -> None:
+    """Only an unpaid seat is told: an unconfirmed address gets nothing more."""
+    if event.reason != Registration.EndedReason.PAYMENT_DEADLINE:
         return
-    _to_registrant(
-        registration, "registration_rejected", message, payment_deadline=event.reason == "payment_deadline"
+    registration = _ended(event.registration_id, Registration.Status.EXPIRED)
+    if registration is not None:
+        _to_registrant(registration, "registration_expired", message)
+
+
+def _entry(entry_id: int) -> WaitlistEntry | None:
+    return (
+        WaitlistEntry.objects.select_for_update(of=("self",))
+        .select_related("event")
+        .filter(pk=entry_id)
+        .first()
     )
 
 
 @subscribe(WaitlistJoined.topic)
 def send_waitlist_joined(event: WaitlistJoined, message) -> None:
-    entry = WaitlistEntry.objects.select_related("event").filter(pk=event.entry_id).first()
+    """The link that confirms the place: only confirmed places are offered seats."""
+    entry = _entry(event.entry_id)
     if entry is None:
+        return
+    token = waitlist_access_issue(entry=entry)
+    if token is None:
         return
     notification_queue(
         template="waitlist_joined",
@@ -95,6 +195,9 @@ def send_waitlist_joined(event: WaitlistJoined, message) -> None:
             "event_title": entry.event.title,
             "event_date": entry.event.date.isoformat(),
             "offer_hours": int(settings.WAITLIST_OFFER_HOURS),
+            "link": access_link(token),
+            "confirm_minutes": settings.SIGNUP_CONFIRM_MINUTES,
+            "_secret": ["link"],
         },
         source_message=message,
     )
@@ -107,5 +210,19 @@ def _recompute(event, message) -> None:
     transaction.on_commit(public_cache.invalidate)
 
 
-for _topic in (RegistrationSubmitted, RegistrationApproved, RegistrationRejected, WaitlistJoined):
+for _topic in (
+    RegistrationSubmitted,
+    RegistrationApproved,
+    RegistrationRejected,
+    RegistrationCancelled,
+    RegistrationExpired,
+    WaitlistJoined,
+    WaitlistConfirmed,
+):
     subscribe(_topic.topic, name=f"registrations.recompute_capacity.{_topic.topic}")(_recompute)
+
+
+@subscribe(EventUpdated.topic, name="registrations.payment_deadlines.event.updated")
+def follow_event_deadline(event: EventUpdated, message) -> None:
+    """A changed price, date, time or deadline moves the deadlines of the event's unpaid seats."""
+    payment_due_recompute(event_id=event.event_id)

@@ -1,8 +1,7 @@
 """The calendar invite (.ics) attached to a confirmed seat, built with `icalendar`."""
 
-from datetime import UTC, datetime, time, timedelta
+from datetime import UTC, datetime, timedelta
 from urllib.parse import urlsplit
-from zoneinfo import ZoneInfo
 
 from django.conf import settings
 from icalendar import Calendar
@@ -39,7 +38,7 @@ def registration_invite(registration: Registration) -> str:
         entry.add("dtstart", event.date)
         entry.add("dtend", event.date + timedelta(days=1))
     else:
-        start = datetime.combine(event.date, event.time or time(0), tzinfo=ZoneInfo(settings.TIME_ZONE))
+        start = event.starts_at
         # Universal time: every calendar reads it without a VTIMEZONE block.
         entry.add("dtstart", start.astimezone(UTC))
         entry.add("dtend", (start + timedelta(hours=settings.EVENT_DEFAULT_DURATION_HOURS)).astimezone(UTC))

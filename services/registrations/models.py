@@ -39,14 +39,40 @@ class Registration(models.Model):
     decided_at = models.DateTimeField(null=True, blank=True)
     reminder_sent_at = models.DateTimeField(null=True, blank=True)
     terms_accepted_at = models.DateTimeField(null=True, blank=True)
+    # The link of the first e-mail (/my-registration#token=…): only its SHA-256 is kept. Opening it
+    # confirms the address; until then the seat is held only until `hold_expires_at`.
+    access_token_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    email_confirmed_at = models.DateTimeField(null=True, blank=True)
+    hold_expires_at = models.DateTimeField(null=True, blank=True)
+    # Unpaid by then (a paid event only), the seat goes back: never later than the event's start.
+    payment_due_at = models.DateTimeField(null=True, blank=True)
+    # Why the registration ended when no staff decision says it: see EndedReason.
+    ended_reason = models.CharField(max_length=20, blank=True, default="")
+    # What staff told the person when rejecting or cancelling (sent to them, never visitor text).
+    status_reason = models.TextField(blank=True, default="")
     registration_date = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+
+    class EndedReason(models.TextChoices):
+        UNCONFIRMED = "unconfirmed", "E-mail not confirmed in time"
+        PAYMENT_DEADLINE = "payment_deadline", "Not paid by the deadline"
 
     class Meta:
         ordering = ["-registration_date", "-pk"]
         constraints = [
-            models.UniqueConstraint(Lower("email"), "event", name="registration_email_once_per_event"),
-            models.UniqueConstraint(fields=["event", "phone"], name="registration_phone_once_per_event"),
+            # One seat per person and event: only among registrations that hold (or may hold) a
+            # seat, so that a rejected, expired or cancelled sign-up never locks the person out.
+            models.UniqueConstraint(
+                Lower("email"),
+                "event",
+                condition=models.Q(registration_status__in=["Pending", "Approved"]),
+                name="registration_email_once_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "phone"],
+                condition=models.Q(registration_status__in=["Pending", "Approved"]),
+                name="registration_phone_once_per_event",
+            ),
             # One receipt confirms one seat.
             models.UniqueConstraint(
                 Upper("transaction_id"),
@@ -57,6 +83,17 @@ class Registration(models.Model):
         indexes = [
             models.Index(fields=["event", "registration_status"], name="registration_event_status_idx"),
             models.Index(fields=["registration_status", "registration_date"], name="registration_due_idx"),
+            # The sweep that ends holds nobody confirmed and seats nobody paid for.
+            models.Index(
+                fields=["hold_expires_at"],
+                name="registration_hold_idx",
+                condition=models.Q(registration_status="Pending", email_confirmed_at__isnull=True),
+            ),
+            models.Index(
+                fields=["payment_due_at"],
+                name="registration_payment_due_idx",
+                condition=models.Q(registration_status="Pending"),
+            ),
         ]
 
     def __str__(self):
@@ -73,6 +110,8 @@ class WaitlistEntry(models.Model):
         CLAIMED = "claimed", "Claimed"
         EXPIRED = "expired", "Expired"
 
+    QUEUED = (Status.WAITING, Status.OFFERED)
+
     event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="waitlist")
     full_name = models.CharField(max_length=150)
     email = models.EmailField(max_length=254)
@@ -82,6 +121,11 @@ class WaitlistEntry(models.Model):
     disability = models.CharField(max_length=50, default="None")
     disability_details = models.TextField(blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
+    # As a registration's: the link of the first e-mail confirms the address. Only confirmed
+    # places are offered seats, and an unconfirmed one ends after `hold_expires_at`.
+    access_token_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
+    email_confirmed_at = models.DateTimeField(null=True, blank=True)
+    hold_expires_at = models.DateTimeField(null=True, blank=True)
     offer_token_hash = models.CharField(max_length=64, blank=True, default="", db_index=True)
     offered_at = models.DateTimeField(null=True, blank=True)
     offer_expires_at = models.DateTimeField(null=True, blank=True)
@@ -93,8 +137,18 @@ class WaitlistEntry(models.Model):
     class Meta:
         ordering = ["created_at", "pk"]
         constraints = [
-            models.UniqueConstraint(Lower("email"), "event", name="waitlist_email_once_per_event"),
-            models.UniqueConstraint(fields=["event", "phone"], name="waitlist_phone_once_per_event"),
+            # Only among places still in the queue: an expired or claimed place locks nobody out.
+            models.UniqueConstraint(
+                Lower("email"),
+                "event",
+                condition=models.Q(status__in=["waiting", "offered"]),
+                name="waitlist_email_once_per_event",
+            ),
+            models.UniqueConstraint(
+                fields=["event", "phone"],
+                condition=models.Q(status__in=["waiting", "offered"]),
+                name="waitlist_phone_once_per_event",
+            ),
         ]
         indexes = [models.Index(fields=["event", "status", "created_at"], name="waitlist_queue_idx")]
 

@@ -19,10 +19,30 @@ class RegistrationIn(Schema):
 
 
 class DecisionIn(Schema):
+    """Approved needs the payment (transaction id and method); Rejected and Cancelled may give the
+    person a reason, which they are told."""
+
     registration_status: str = ""
     transaction_id: str = ""
     payment_method: str = ""
     payment_notes: str = ""
+    reason: str = ""
+
+
+class BulkIn(Schema):
+    ids: list[int] = []
+    action: str = ""  # "reject" or "cancel"
+    reason: str = ""
+
+
+class BulkOut(Schema):
+    updated: list[int]
+    skipped: list[int]
+    message: str
+
+
+class AccessIn(Schema):
+    token: str = ""
 
 
 class OfferCheckIn(Schema):
@@ -31,7 +51,7 @@ class OfferCheckIn(Schema):
 
 class RegistrationFilters(Schema):
     search: str | None = None
-    status: Literal["Pending", "Approved", "Rejected"] | None = None
+    status: Literal["Pending", "Approved", "Rejected", "Expired", "Cancelled"] | None = None
     page: int | None = None
     page_size: int | None = None  # 10, 20 or 50
 
@@ -67,10 +87,20 @@ class RegistrationOut(Registrant):
     decided_by: str | None
     decided_at: datetime | None
     reminder_sent_at: datetime | None
+    email_confirmed: bool
+    email_confirmed_at: datetime | None
+    hold_expires_at: datetime | None  # an unconfirmed sign-up holds its seat until then
+    payment_due_at: datetime | None
+    ended_reason: str  # "unconfirmed" or "payment_deadline" for an Expired registration
+    status_reason: str  # what staff told the person when rejecting or cancelling
 
     @staticmethod
     def resolve_event_title(obj) -> str:
         return obj.event.title
+
+    @staticmethod
+    def resolve_email_confirmed(obj) -> bool:
+        return obj.email_confirmed_at is not None
 
     @staticmethod
     def resolve_decided_by(obj) -> str | None:
@@ -114,6 +144,9 @@ class RegistrationAnswer(Schema):
     payment_info: PaymentInfo
     contact_info: ContactInfo
     next_steps: str
+    # The seat is kept only if the visitor opens the e-mailed link within this many minutes.
+    confirm_minutes: int
+    confirmation: str
 
 
 class WaitlistEntryRef(Schema):
@@ -160,6 +193,8 @@ class EventRegistrationsOut(Schema):
     pending_registrations: int
     approved_registrations: int
     rejected_registrations: int
+    expired_registrations: int
+    cancelled_registrations: int
     maximum_attendees: int | None
     available_seats: int | None
     open_seats: int | None
@@ -209,11 +244,50 @@ class WaitlistEntryOut(Registrant):
     id: int
     status: str
     position: int | None
+    email_confirmed: bool
     created_at: datetime
     offered_at: datetime | None
     offer_expires_at: datetime | None
+
+    @staticmethod
+    def resolve_email_confirmed(obj) -> bool:
+        return obj.email_confirmed_at is not None
 
 
 class WaitlistOut(Schema):
     results: list[WaitlistEntryOut]
     waiting: int
+
+
+class MyRegistrationOut(Schema):
+    """What the link of a registrant's first e-mail shows them."""
+
+    id: int
+    event: EventBrief
+    full_name: str
+    registration_status: str
+    payment_reference: str | None
+    email_confirmed: bool
+    payment_due_at: datetime | None
+    ended_reason: str
+    status_reason: str
+
+
+class MyWaitlistOut(Schema):
+    id: int
+    event: EventBrief
+    full_name: str
+    status: str
+    email_confirmed: bool
+    position: int | None
+
+
+class MyAccessOut(Schema):
+    kind: Literal["registration", "waitlist"]
+    confirmed_now: bool
+    message: str
+    registration: MyRegistrationOut | None = None
+    waitlist_entry: MyWaitlistOut | None = None
+    payment_info: PaymentInfo | None = None
+    contact_info: ContactInfo | None = None
+    next_steps: str | None = None

@@ -53,12 +53,18 @@ def access_needs(event: Event) -> dict:
     return {"needs_interpreter": sum(row["interpreters"] for row in rows), "disabilities": disabilities}
 
 
-def event_seats(event: Event) -> tuple[Seats, int]:
-    """The seats from the rows, and the number of rejected registrations."""
-    rejected = Registration.objects.filter(
-        event=event, registration_status=Registration.Status.REJECTED
-    ).count()
-    return count_seats(event), rejected
+def event_seats(event: Event) -> tuple[Seats, dict[str, int]]:
+    """The seats from the rows, and how many registrations ended in each way (Rejected, Expired,
+    Cancelled), counted apart from the seats."""
+    rows = (
+        Registration.objects.filter(event=event, registration_status__in=Registration.ENDED_STATUSES)
+        .values("registration_status")
+        .annotate(n=Count("pk"))
+        .order_by()
+    )
+    ended = dict.fromkeys(Registration.ENDED_STATUSES, 0)
+    ended.update({row["registration_status"]: row["n"] for row in rows})
+    return count_seats(event), ended
 
 
 def overview(*, status: str | None, page: int | None, page_size: int | None) -> tuple[Page, dict[str, int]]:
@@ -80,7 +86,7 @@ def waitlist(event: Event) -> list[WaitlistEntry]:
     entries = list(WaitlistEntry.objects.filter(event=event).order_by("created_at", "pk"))
     position = 0
     for entry in entries:
-        if entry.status == WaitlistEntry.Status.WAITING:
+        if entry.status == WaitlistEntry.Status.WAITING and entry.email_confirmed_at is not None:
             position += 1
             entry.position = position
         else:

@@ -1,12 +1,13 @@
 import logging
 import secrets
-from dataclasses import replace
-from datetime import timedelta
+from collections import Counter
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Lower
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -18,16 +19,30 @@ from services.notifications.services import notification_queue
 from services.outbox.services import publish
 
 from .capacity import (
+    UNISSUED_HOLD,
     count_seats,
     event_full_error,
+    holds_seat,
     locked_event,
     recompute_locked,
     store_counters,
     token_hash,
+    waiting_confirmed,
+    waiting_holds,
 )
-from .cleaning import clean_decision, clean_registrant
-from .domain_events import RegistrationApproved, RegistrationRejected, RegistrationSubmitted, WaitlistJoined
+from .cleaning import clean_bulk, clean_decision, clean_registrant
+from .domain_events import (
+    RegistrationApproved,
+    RegistrationCancelled,
+    RegistrationConfirmed,
+    RegistrationExpired,
+    RegistrationRejected,
+    RegistrationSubmitted,
+    WaitlistConfirmed,
+    WaitlistJoined,
+)
 from .models import Registration, WaitlistEntry
+from .payment import payment_details
 
 logger = logging.getLogger(__name__)
 
@@ -55,30 +70,95 @@ def _open_event(event_id: int) -> Event:
     return event
 
 
-def _refuse_duplicates(model, event: Event, fields: dict[str, Any], *, email_text, phone_text) -> None:
-    # lower(email), as the unique index has it (iexact would compare UPPER() and scan).
-    taken = (
-        model.objects.filter(event=event)
-        .annotate(email_lower=Lower("email"))
-        .filter(Q(email_lower=fields["email"].lower()) | Q(phone=fields["phone"]))
+def payment_due_at(event: Event, now) -> datetime | None:
+    """When an unpaid seat of `event` goes back: the event's own deadline or the association's, and
+    never later than the event's start (but not before the confirmation hold of a sign-up made after
+    the start). None for a free event, or when no deadline is set."""
+    if not (event.price and event.price > 0):
+        return None
+    hours = event.payment_deadline_hours or settings.REGISTRATION_PAYMENT_DEADLINE_HOURS
+    if not hours:
+        return None
+    due = min(now + timedelta(hours=hours), event.starts_at)
+    return max(due, now + timedelta(minutes=settings.SIGNUP_CONFIRM_MINUTES))
+
+
+def _expire(registration: Registration, reason: str, now) -> None:
+    """End a Pending registration that no longer holds its seat (the event row is locked)."""
+    registration.registration_status = Registration.Status.EXPIRED
+    registration.ended_reason = reason
+    registration.decided_by = None
+    registration.decided_at = now
+    registration.save()
+    publish(
+        RegistrationExpired(registration_id=registration.pk, event_id=registration.event_id, reason=reason)
     )
+
+
+def _lapsed_reason(registration: Registration, now) -> str:
+    if registration.payment_due_at is not None and registration.payment_due_at <= now:
+        return Registration.EndedReason.PAYMENT_DEADLINE
+    return Registration.EndedReason.UNCONFIRMED
+
+
+def _refuse_duplicates(taken, fields: dict[str, Any], *, email_text, phone_text) -> None:
     errors = {}
-    for email, phone in taken.values_list("email", "phone"):
-        if email.lower() == fields["email"].lower():
+    for row in taken:
+        if row.email.lower() == fields["email"].lower():
             errors["email"] = email_text
-        if phone == fields["phone"]:
+        if row.phone == fields["phone"]:
             errors["phone"] = phone_text
     if errors:
         raise Conflict(next(iter(errors.values())), code="duplicate_registration", fields=errors)
 
 
-def _refuse_duplicate_registration(event: Event, fields: dict[str, Any]) -> None:
+def _same_person(model, event: Event, fields: dict[str, Any], *, active: Q):
+    """Rows of `model` for `event` with this e-mail (any capitals) or phone, among `active` ones,
+    locked: lower(email), as the partial unique index has it (iexact would compare UPPER() and scan)."""
+    return list(
+        model.objects.select_for_update()
+        .filter(active, event=event)
+        .annotate(email_lower=Lower("email"))
+        .filter(Q(email_lower=fields["email"].lower()) | Q(phone=fields["phone"]))
+    )
+
+
+def _refuse_duplicate_registration(event: Event, fields: dict[str, Any], now, *, exclude=None) -> None:
+    """One seat per person: refused when another registration of theirs holds one. A Pending one
+    whose hold or deadline has passed ends here as Expired (the sweep would end it within the
+    minute), so that a lapsed sign-up never locks the person out."""
+    taken = _same_person(
+        Registration, event, fields, active=Q(registration_status__in=Registration.HOLDING_SEATS)
+    )
+    holding = []
+    for registration in taken:
+        if registration.pk == exclude:
+            continue
+        if holds_seat(registration, now):
+            holding.append(registration)
+        else:
+            _expire(registration, _lapsed_reason(registration, now), now)
     _refuse_duplicates(
-        Registration,
-        event,
+        holding,
         fields,
         email_text=_("This email is already registered for this event."),
         phone_text=_("This phone number is already registered for this event."),
+    )
+
+
+def _refuse_duplicate_waiting(event: Event, fields: dict[str, Any], now) -> None:
+    taken = _same_person(WaitlistEntry, event, fields, active=Q(status__in=WaitlistEntry.QUEUED))
+    queued = []
+    for entry in taken:
+        if entry.status == WaitlistEntry.Status.WAITING and not waiting_holds(entry, now):
+            _waitlist_expire(entry)
+        else:
+            queued.append(entry)
+    _refuse_duplicates(
+        queued,
+        fields,
+        email_text=_("This email is already on the waiting list for this event."),
+        phone_text=_("This phone number is already on the waiting list for this event."),
     )
 
 
@@ -98,36 +178,34 @@ def _claim_offer(event: Event, token: str) -> WaitlistEntry:
     return entry
 
 
-def _create_registration(event: Event, fields: dict[str, Any], *, terms: bool) -> Registration:
+def _create_registration(event: Event, fields: dict[str, Any], **values) -> Registration:
     """Insert with a fresh payment reference; a reference already taken (1 in ~900 million)
     is drawn again inside a savepoint."""
     for _attempt in range(5):
         try:
             with transaction.atomic():
                 return Registration.objects.create(
-                    event=event,
-                    payment_reference=new_payment_reference(),
-                    terms_accepted_at=timezone.now() if terms else None,
-                    **fields,
+                    event=event, payment_reference=new_payment_reference(), **values, **fields
                 )
         except IntegrityError:
-            if Registration.objects.filter(event=event).filter(
-                Q(email__iexact=fields["email"]) | Q(phone=fields["phone"])
-            ):
-                _refuse_duplicate_registration(event, fields)
+            # The same person in a parallel request, which committed first: the partial unique
+            # index is the last word (the lock makes this rare).
+            _refuse_duplicate_registration(event, fields, timezone.now())
             continue
     raise RuntimeError("Could not draw a free payment reference")
 
 
 def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
-    """A visitor takes a seat (Pending until payment is confirmed). Refused when the event is not
-    Published, has no open seat, or already has this e-mail or phone; a waiting-list offer token
-    takes the seat held for its holder."""
+    """A visitor takes a seat: Pending, held for SIGNUP_CONFIRM_MINUTES after the first e-mail
+    goes out until the visitor opens its link, then until payment (or the payment deadline).
+    Refused when the event is not Published, has no open seat, or this e-mail or phone already
+    holds a seat; a waiting-list offer token takes the seat held for its holder."""
     fields = clean_registrant(data)
     offer_token = data.get("offer_token") or ""
+    now = timezone.now()
     with transaction.atomic():
         event = _open_event(event_id)
-        _refuse_duplicate_registration(event, fields)
+        _refuse_duplicate_registration(event, fields, now)
         offer = _claim_offer(event, offer_token) if offer_token else None
         seats = count_seats(event)
         if seats.maximum is not None:
@@ -135,7 +213,15 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
             has_seat = seats.total < seats.maximum if offer else seats.open > 0
             if not has_seat:
                 raise event_full_error(event)
-        registration = _create_registration(event, fields, terms=data.get("agree_to_terms") is True)
+        # The offer went to an address its holder confirmed: the same address needs no new proof.
+        confirmed = offer is not None and offer.email.lower() == fields["email"].lower()
+        registration = _create_registration(
+            event,
+            fields,
+            terms_accepted_at=now if data.get("agree_to_terms") is True else None,
+            email_confirmed_at=now if confirmed else None,
+            payment_due_at=payment_due_at(event, now),
+        )
         if offer is not None:
             offer.status = WaitlistEntry.Status.CLAIMED
             offer.offer_token_hash = ""
@@ -153,32 +239,28 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
 
 
 def waitlist_join(*, event_id: int, data: dict[str, Any]) -> WaitlistEntry:
-    """Only for a Published event without an open seat; one place per e-mail and phone."""
+    """Only for a Published event without an open seat; one place per e-mail and phone. The place
+    counts (and is offered seats) once its address is confirmed through the first e-mail's link."""
     fields = clean_registrant(data)
+    now = timezone.now()
     with transaction.atomic():
         event = _open_event(event_id)
-        _refuse_duplicate_registration(event, fields)
-        _refuse_duplicates(
-            WaitlistEntry,
-            event,
-            fields,
-            email_text=_("This email is already on the waiting list for this event."),
-            phone_text=_("This phone number is already on the waiting list for this event."),
-        )
+        _refuse_duplicate_registration(event, fields, now)
+        _refuse_duplicate_waiting(event, fields, now)
         seats = count_seats(event)
         if seats.open is None or seats.open > 0:
             raise Conflict(_("Seats are still available: please register instead."), code="seats_available")
         entry = WaitlistEntry.objects.create(event=event, **fields)
-        store_counters(event, count_seats(event))
         publish(WaitlistJoined(entry_id=entry.pk, event_id=event.pk))
     return entry
 
 
 def waitlist_position(entry: WaitlistEntry) -> int | None:
-    if entry.status != WaitlistEntry.Status.WAITING:
+    """Among confirmed places; an unconfirmed place has none yet."""
+    if entry.status != WaitlistEntry.Status.WAITING or entry.email_confirmed_at is None:
         return None
     return (
-        WaitlistEntry.objects.filter(event_id=entry.event_id, status=WaitlistEntry.Status.WAITING)
+        WaitlistEntry.objects.filter(waiting_confirmed(), event_id=entry.event_id)
         .filter(Q(created_at__lt=entry.created_at) | Q(created_at=entry.created_at, pk__lte=entry.pk))
         .count()
     )
@@ -198,11 +280,135 @@ def waitlist_offer_check(*, token: str) -> WaitlistEntry | None:
     )
 
 
-# The transitions staff may make (SPEC §4): from Pending either way, then back and forth.
+# --- The link of the first e-mail -------------------------------------------------------------
+
+
+def _issue_access(row, now) -> str | None:
+    """A fresh link for a row whose first e-mail goes out now, which starts its hold; None when the
+    row no longer waits for one (decided, expired, or unissued for too long). The hold only starts
+    here, so taking no lock on the event is safe: nothing a hold keeps is freed by it."""
+    token = secrets.token_urlsafe(32)
+    row.access_token_hash = token_hash(token)
+    if row.email_confirmed_at is None and row.hold_expires_at is None:
+        row.hold_expires_at = now + timedelta(minutes=settings.SIGNUP_CONFIRM_MINUTES)
+    row.save(update_fields=["access_token_hash", "hold_expires_at"])
+    return token
+
+
+def registration_access_issue(*, registration: Registration) -> str | None:
+    """The registrant's link (/my-registration#token=…), issued by the worker with the first e-mail
+    of a registration that still holds its seat. `registration` is locked by the caller."""
+    now = timezone.now()
+    if not holds_seat(registration, now) or registration.registration_status != Registration.Status.PENDING:
+        return None
+    return _issue_access(registration, now)
+
+
+def waitlist_access_issue(*, entry: WaitlistEntry) -> str | None:
+    now = timezone.now()
+    if entry.status != WaitlistEntry.Status.WAITING or not waiting_holds(entry, now):
+        return None
+    return _issue_access(entry, now)
+
+
+def access_link(token: str) -> str:
+    return f"{settings.FRONTEND_URL}/my-registration#token={token}"
+
+
+@dataclass(frozen=True)
+class Access:
+    """What a link of a first e-mail opens: a registration or a waiting-list place."""
+
+    registration: Registration | None = None
+    entry: WaitlistEntry | None = None
+    confirmed_now: bool = False
+
+
+class InvalidLink(ApplicationError):
+    status = 404
+    code = "invalid_link"
+
+
+def registration_access(*, token: str) -> Access:
+    """Opening the link: the first time, within the hold, confirms the address (the staff are told
+    of the sign-up only then). A hold that has passed ends the sign-up, which the page says."""
+    digest = token_hash(token) if token else ""
+    now = timezone.now()
+    with transaction.atomic():
+        registration = (
+            Registration.objects.select_for_update().filter(access_token_hash=digest).first()
+            if digest
+            else None
+        )
+        if registration is not None:
+            confirmed = _confirm_registration(registration, now)
+            registration = Registration.objects.select_related("event").get(pk=registration.pk)
+            return Access(registration=registration, confirmed_now=confirmed)
+        entry = (
+            WaitlistEntry.objects.select_for_update().filter(access_token_hash=digest).first()
+            if digest
+            else None
+        )
+        if entry is not None:
+            confirmed = _confirm_waiting(entry, now)
+            entry = WaitlistEntry.objects.select_related("event").get(pk=entry.pk)
+            return Access(entry=entry, confirmed_now=confirmed)
+    raise InvalidLink(_("This link is not valid. Please open the link of your most recent e-mail."))
+
+
+def _confirm_registration(registration: Registration, now) -> bool:
+    if registration.email_confirmed_at is not None:
+        return False
+    if registration.registration_status != Registration.Status.PENDING:
+        return False
+    if not holds_seat(registration, now):
+        # Its seat already counts as free: ending it changes no count, so no event lock is needed.
+        _expire(registration, _lapsed_reason(registration, now), now)
+        return False
+    registration.email_confirmed_at = now
+    registration.save(update_fields=["email_confirmed_at", "updated_at"])
+    publish(RegistrationConfirmed(registration_id=registration.pk, event_id=registration.event_id))
+    return True
+
+
+def _confirm_waiting(entry: WaitlistEntry, now) -> bool:
+    if entry.email_confirmed_at is not None or entry.status != WaitlistEntry.Status.WAITING:
+        return False
+    if not waiting_holds(entry, now):
+        _waitlist_expire(entry)
+        return False
+    entry.email_confirmed_at = now
+    entry.save(update_fields=["email_confirmed_at"])
+    # Counted from now on: a seat already free is offered to it by the recomputation.
+    publish(WaitlistConfirmed(entry_id=entry.pk, event_id=entry.event_id))
+    return True
+
+
+def _waitlist_expire(entry: WaitlistEntry) -> None:
+    entry.status = WaitlistEntry.Status.EXPIRED
+    entry.offer_token_hash = ""
+    entry.save(update_fields=["status", "offer_token_hash"])
+
+
+# --- Staff decisions --------------------------------------------------------------------------
+
+# The transitions staff may make. From Pending or Approved: approve, reject or cancel; an ended
+# registration may be approved again (a late payment, a mistake), if a seat is free for it.
 TRANSITIONS = {
-    Registration.Status.PENDING: {Registration.Status.APPROVED, Registration.Status.REJECTED},
-    Registration.Status.APPROVED: {Registration.Status.REJECTED},
+    Registration.Status.PENDING: {
+        Registration.Status.APPROVED,
+        Registration.Status.REJECTED,
+        Registration.Status.CANCELLED,
+    },
+    Registration.Status.APPROVED: {Registration.Status.REJECTED, Registration.Status.CANCELLED},
     Registration.Status.REJECTED: {Registration.Status.APPROVED},
+    Registration.Status.EXPIRED: {Registration.Status.APPROVED},
+    Registration.Status.CANCELLED: {Registration.Status.APPROVED},
+}
+DECISION_EVENTS = {
+    Registration.Status.APPROVED: RegistrationApproved,
+    Registration.Status.REJECTED: RegistrationRejected,
+    Registration.Status.CANCELLED: RegistrationCancelled,
 }
 
 
@@ -220,46 +426,105 @@ def _refuse_reused_transaction(registration: Registration, transaction_id: str) 
         raise Conflict(message, code="duplicate_transaction", fields={"transaction_id": message})
 
 
-def registration_decide(*, registration_id: int, data: dict[str, Any], by) -> Registration:
-    """Staff approve or reject with the payment details (SPEC §5), recording who and when."""
-    decision = clean_decision(data)
+def _approve_needs_seat(event: Event, registration: Registration, now) -> None:
+    """Approving a registration that holds no seat (ended, or Pending past its hold) takes a free
+    one, and this person must not hold another."""
+    if holds_seat(registration, now):
+        return
+    person = {"email": registration.email, "phone": registration.phone}
+    _refuse_duplicate_registration(event, person, now, exclude=registration.pk)
+    seats = count_seats(event)
+    if seats.maximum is not None and seats.open == 0:
+        raise event_full_error(event)
+
+
+def _apply_decision(event: Event, registration: Registration, decision: dict[str, str], *, by, now) -> None:
+    """One decision on a locked registration of the locked event; publishes its domain event."""
+    old_status = registration.registration_status
     new_status = decision["registration_status"]
+    if new_status not in TRANSITIONS[old_status]:
+        raise Conflict(
+            _("This registration is already %(status)s.") % {"status": old_status},
+            code="invalid_transition",
+            fields={"registration_status": _("Choose another status.")},
+        )
+    if new_status == Registration.Status.APPROVED:
+        _approve_needs_seat(event, registration, now)
+        _refuse_reused_transaction(registration, decision["transaction_id"])
+        registration.transaction_id = decision["transaction_id"]
+        registration.payment_method = decision["payment_method"]
+        registration.ended_reason = ""
+        registration.status_reason = ""
+    else:
+        registration.status_reason = decision["reason"]
+    if decision["payment_notes"] or new_status == Registration.Status.APPROVED:
+        registration.payment_notes = decision["payment_notes"]
+    registration.registration_status = new_status
+    registration.decided_by = by
+    registration.decided_at = now
+    try:
+        with transaction.atomic():
+            registration.save()
+    except IntegrityError:  # a concurrent decision recorded the same receipt first
+        _refuse_reused_transaction(registration, decision["transaction_id"])
+        raise
+    publish(
+        DECISION_EVENTS[new_status](
+            registration_id=registration.pk, event_id=event.pk, previous_status=old_status
+        )
+    )
+
+
+def registration_decide(*, registration_id: int, data: dict[str, Any], by) -> Registration:
+    """Staff approve (with the payment: SPEC §5), reject or cancel, recording who and when."""
+    decision = clean_decision(data)
     event_id = Registration.objects.filter(pk=registration_id).values_list("event_id", flat=True).first()
     if event_id is None:
         raise NotFound(_("Registration not found."))
     with transaction.atomic():
         event = locked_event(event_id)  # the event first, as every seat change does
         registration = Registration.objects.select_for_update().get(pk=registration_id)
-        old_status = registration.registration_status
-        if new_status not in TRANSITIONS[old_status]:
-            raise Conflict(
-                _("This registration is already %(status)s.") % {"status": old_status},
-                code="invalid_transition",
-                fields={"registration_status": _("Choose the other status.")},
-            )
-        if new_status == Registration.Status.APPROVED and old_status == Registration.Status.REJECTED:
-            seats = count_seats(event)
-            if seats.maximum is not None and seats.open == 0:
-                raise event_full_error(event)
-        _refuse_reused_transaction(registration, decision["transaction_id"])
-        registration.registration_status = new_status
-        registration.transaction_id = decision["transaction_id"]
-        registration.payment_method = decision["payment_method"]
-        registration.payment_notes = decision["payment_notes"]
-        registration.decided_by = by
-        registration.decided_at = timezone.now()
-        try:
-            with transaction.atomic():
-                registration.save()
-        except IntegrityError:  # a concurrent decision recorded the same receipt first
-            _refuse_reused_transaction(registration, decision["transaction_id"])
-            raise
+        _apply_decision(event, registration, decision, by=by, now=timezone.now())
         store_counters(event, count_seats(event))
-        event_class = (
-            RegistrationApproved if new_status == Registration.Status.APPROVED else RegistrationRejected
-        )
-        publish(event_class(registration_id=registration.pk, event_id=event.pk, previous_status=old_status))
     return registration
+
+
+BULK_ACTIONS = {"reject": Registration.Status.REJECTED, "cancel": Registration.Status.CANCELLED}
+BULK_MAX = 500
+
+
+@dataclass(frozen=True)
+class BulkResult:
+    updated: list[int]
+    skipped: list[int]  # not of this event, or already ended
+
+
+def registrations_bulk_decide(*, event_id: int, data: dict[str, Any], by) -> BulkResult:
+    """Reject or cancel many registrations of one event at once (the clean-up of sign-ups nobody
+    will pay for); each person is told as for one decision. Registrations whose status does not
+    allow it are skipped and named."""
+    ids, action, reason = clean_bulk(data, actions=BULK_ACTIONS, limit=BULK_MAX)
+    decision = {"registration_status": BULK_ACTIONS[action], "reason": reason, "payment_notes": ""}
+    now = timezone.now()
+    updated, skipped = [], []
+    with transaction.atomic():
+        event = locked_event(event_id)
+        found = {
+            registration.pk: registration
+            for registration in Registration.objects.select_for_update().filter(event=event, pk__in=ids)
+        }
+        for registration_id in ids:
+            registration = found.get(registration_id)
+            if (
+                registration is None
+                or decision["registration_status"] not in TRANSITIONS[registration.registration_status]
+            ):
+                skipped.append(registration_id)
+                continue
+            _apply_decision(event, registration, decision, by=by, now=now)
+            updated.append(registration_id)
+        store_counters(event, count_seats(event))
+    return BulkResult(updated=updated, skipped=skipped)
 
 
 def event_capacity_recompute(*, event_id: int) -> bool:
@@ -299,23 +564,69 @@ def waitlist_offers_expire() -> int:
     return len(event_ids)
 
 
-def payment_reminders_send(*, batch: int = 200) -> int:
-    """One reminder to each registrant still Pending after REGISTRATION_REMINDER_AFTER_HOURS, for
-    an upcoming Published event. The flag and the e-mail row are written in one transaction
-    under the row's lock, so a reminder is never sent twice."""
-    hours = settings.REGISTRATION_REMINDER_AFTER_HOURS
-    if not hours:
-        return 0
+def holds_expire(*, batch: int = 500) -> dict[str, int]:
+    """Every minute: sign-ups nobody confirmed in time and seats nobody paid for by the deadline end
+    as Expired (their seats already count as free: this makes it show, tells the registrant of an
+    unpaid seat, and lets the recomputation offer the seat to the waiting list); unconfirmed
+    waiting-list places end too."""
     now = timezone.now()
+    unconfirmed_lapsed = Q(email_confirmed_at__isnull=True) & (
+        Q(hold_expires_at__lte=now)
+        | Q(hold_expires_at__isnull=True, registration_date__lte=now - UNISSUED_HOLD)
+    )
+    lapsed = Registration.objects.filter(
+        unconfirmed_lapsed | Q(payment_due_at__lte=now), registration_status=Registration.Status.PENDING
+    ).order_by()
+    due = list(lapsed.values_list("pk", "event_id")[:batch])
+    expired = Counter()
+    for event_id in sorted({event_id for _pk, event_id in due}):
+        with transaction.atomic():
+            locked_event(event_id)
+            for registration in Registration.objects.select_for_update().filter(
+                pk__in=[pk for pk, event in due if event == event_id],
+                registration_status=Registration.Status.PENDING,
+            ):
+                if holds_seat(registration, now):
+                    continue  # confirmed or paid meanwhile
+                reason = _lapsed_reason(registration, now)
+                _expire(registration, reason, now)
+                expired[reason] += 1
+    places = WaitlistEntry.objects.filter(
+        status=WaitlistEntry.Status.WAITING, email_confirmed_at__isnull=True
+    ).filter(
+        Q(hold_expires_at__lte=now) | Q(hold_expires_at__isnull=True, created_at__lte=now - UNISSUED_HOLD)
+    )
+    # Unconfirmed places count for nothing: ending them changes no seat.
+    waiting = places.update(status=WaitlistEntry.Status.EXPIRED)
+    return {**expired, "waitlist": waiting}
+
+
+def payment_reminders_send(*, batch: int = 200) -> int:
+    """One reminder to each registrant of an upcoming Published paid event who confirmed their
+    address and has not paid: REGISTRATION_REMINDER_BEFORE_HOURS before the payment deadline (not
+    when the sign-up itself came later than that), or, with no deadline, after
+    REGISTRATION_REMINDER_AFTER_HOURS. The flag and the e-mail row are written in one transaction
+    under the row's lock, so a reminder is never sent twice."""
+    now = timezone.now()
+    before = timedelta(hours=settings.REGISTRATION_REMINDER_BEFORE_HOURS)
+    due_soon = Q(payment_due_at__gt=now, payment_due_at__lte=now + before) & Q(
+        registration_date__lt=F("payment_due_at") - before
+    )
+    conditions = due_soon
+    if settings.REGISTRATION_REMINDER_AFTER_HOURS:
+        after = timedelta(hours=settings.REGISTRATION_REMINDER_AFTER_HOURS)
+        conditions |= Q(payment_due_at__isnull=True, registration_date__lt=now - after)
     with transaction.atomic():
         due = list(
             Registration.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("event")
             .filter(
+                conditions,
                 registration_status=Registration.Status.PENDING,
+                email_confirmed_at__isnull=False,
                 reminder_sent_at__isnull=True,
-                registration_date__lt=now - timedelta(hours=hours),
                 event__status=Event.Status.PUBLISHED,
+                event__price__gt=0,
                 event__date__gte=timezone.localdate(),
             )
             .order_by("registration_date")[:batch]
@@ -333,55 +644,33 @@ def payment_reminders_send(*, batch: int = 200) -> int:
     return len(due)
 
 
-def payment_deadline_enforce(*, batch: int = 200) -> int:
-    """With REGISTRATION_PAYMENT_DEADLINE_HOURS set, registrations still Pending after it are
-    rejected with a note (and an e-mail, through `registration.rejected`), freeing their seats."""
-    hours = settings.REGISTRATION_PAYMENT_DEADLINE_HOURS
-    if not hours:
-        return 0
-    cutoff = timezone.now() - timedelta(hours=hours)
-    due = list(
-        Registration.objects.filter(
-            registration_status=Registration.Status.PENDING, registration_date__lt=cutoff
-        ).values_list("pk", "event_id")[:batch]
-    )
-    rejected = 0
-    for registration_id, event_id in due:
-        with transaction.atomic():
+def payment_due_recompute(*, event_id: int) -> int:
+    """An event's price, date, time or deadline changed: the deadlines of its unpaid seats follow
+    (from each sign-up's own time), so that none is later than the event's start."""
+    changed = 0
+    with transaction.atomic():
+        try:
             event = locked_event(event_id)
-            registration = (
-                Registration.objects.select_for_update()
-                .filter(pk=registration_id, registration_status=Registration.Status.PENDING)
-                .first()
-            )
-            if registration is None:
-                continue  # decided meanwhile
-            registration.registration_status = Registration.Status.REJECTED
-            registration.payment_notes = _(
-                "Payment not received within %(hours)g hours; the seat was released."
-            ) % {"hours": hours}
-            registration.decided_by = None
-            registration.decided_at = timezone.now()
-            registration.save()
+        except ApplicationError:
+            return 0  # deleted meanwhile
+        for registration in Registration.objects.select_for_update().filter(
+            event=event, registration_status=Registration.Status.PENDING
+        ):
+            due = payment_due_at(event, registration.registration_date)
+            if due != registration.payment_due_at:
+                registration.payment_due_at = due
+                registration.save(update_fields=["payment_due_at", "updated_at"])
+                changed += 1
+        if changed:
             store_counters(event, count_seats(event))
-            publish(
-                RegistrationRejected(
-                    registration_id=registration.pk,
-                    event_id=event_id,
-                    previous_status=Registration.Status.PENDING,
-                    reason="payment_deadline",
-                )
-            )
-            rejected += 1
-    return rejected
+    return changed
 
 
 def registrant_context(registration: Registration, *, language: str) -> dict[str, Any]:
     """What every e-mail about a registrant shows: the event, the amount and the reference, the
     payment texts in the e-mail's language (the worker has no visitor's language of its own)."""
-    from .payment import payment_details
-
     event = registration.event
+    due = registration.payment_due_at
     with translation.override(language):
         payment = payment_details(event, registration.payment_reference or "")
     return {
@@ -392,5 +681,9 @@ def registrant_context(registration: Registration, *, language: str) -> dict[str
         "event_location": event.location,
         "event_link": f"{settings.FRONTEND_URL}/event/{event.pk}",
         "reference": registration.payment_reference or "",
+        # ISO text, as a notification's context is JSON; the templates format it per language.
+        "pay_by": timezone.localtime(due).strftime("%Y-%m-%d %H:%M")
+        if (due := registration.payment_due_at)
+        else "",
         **payment,
     }

@@ -18,9 +18,9 @@ def send_payment_reminders() -> int:
     return services.payment_reminders_send()
 
 
-@shared_task(name="registrations.enforce_payment_deadline", acks_late=True)
-def enforce_payment_deadline() -> int:
-    return services.payment_deadline_enforce()
+@shared_task(name="registrations.expire_holds", acks_late=True)
+def expire_holds() -> dict:
+    return services.holds_expire()
 
 
 @shared_task(name="registrations.expire_waitlist_offers", acks_late=True)

@@ -58,7 +58,7 @@ def test_any_missing_or_blank_field_answers_the_spec_message(client, missing):
     [
         ("email", "not-an-email", "Please enter a valid e-mail address."),
         ("email", "a" * 250 + "@example.org", "Please enter a valid e-mail address."),
-        ("name", "n" * 151, "Please keep your name under 150 characters."),
+        ("name", "n" * 71, "Please keep the name under 70 characters."),
         ("message", "m" * 5001, "Please keep your message under 5000 characters."),
     ],
 )

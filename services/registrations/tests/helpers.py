@@ -1,6 +1,7 @@
 """Shared by the registration tests: the visitor's payload, calls, and running the outbox
 handlers in this process (the real delivery path, once per message and handler)."""
 
+from services.notifications.models import Notification
 from services.outbox.deliveries import delivery_run
 from services.outbox.models import OutboxMessage
 from services.outbox.registry import subscribers
@@ -64,3 +65,26 @@ def deliver_all() -> int:
             if delivery_run(message_id=str(message.pk), handler_name=name, handler=handler):
                 ran += 1
     return ran
+
+
+def link_token(email: str, template: str = "registration_received") -> str:
+    """The token of the link in the latest first e-mail to `email` (still in the stored context:
+    the worker scrubs it only once the e-mail is sent)."""
+    notification = Notification.objects.filter(template=template, recipient=email).latest("created_at")
+    return notification.context["link"].split("#token=")[1]
+
+
+def open_link(client, token: str):
+    return client.post("/api/my-registration/", data={"token": token}, content_type="application/json")
+
+
+def confirm(client, email: str, template: str = "registration_received"):
+    """The visitor opens the link of their first e-mail (the handlers run first, as the worker would)."""
+    deliver_all()
+    return open_link(client, link_token(email, template))
+
+
+def join(client, event_id: int, payload: dict):
+    return client.post(
+        f"/api/management/events/{event_id}/waitlist/", data=payload, content_type="application/json"
+    )

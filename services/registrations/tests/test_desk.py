@@ -12,7 +12,7 @@ from services.events.tests.factories import make_event
 from services.outbox.models import OutboxMessage
 from services.registrations.models import Registration
 
-from .helpers import decide, person, register
+from .helpers import confirm, decide, person, register
 
 pytestmark = pytest.mark.django_db
 REGISTRATIONS = "/api/management/events/{}/registrations/"
@@ -52,7 +52,11 @@ def test_approving_records_the_payment_who_and_when(client, staff_client, staff)
         ({"transaction_id": "   "}, "transaction_id", "Transaction ID is required"),
         ({"payment_method": ""}, "payment_method", "Payment method is required"),
         ({"payment_method": "Cash"}, "payment_method", "Payment method is required"),
-        ({"registration_status": "Pending"}, "registration_status", "Choose Approved or Rejected."),
+        (
+            {"registration_status": "Pending"},
+            "registration_status",
+            "Choose Approved, Rejected or Cancelled.",
+        ),
     ],
 )
 def test_the_payment_form_rules(client, staff_client, change, field, message):
@@ -226,7 +230,7 @@ def test_the_overview_counts_every_event_in_one_query(client, staff_client):
 def test_the_export_opens_in_a_spreadsheet_with_accents_and_no_formulas(client, staff_client):
     event = make_event()
     register(client, event.pk, person(1, full_name="Jean-Aimé Ndayishimiye"))
-    register(client, event.pk, person(2, full_name='=HYPERLINK("http://evil")'))
+    register(client, event.pk, person(2, full_name="=SUM(A1:A9)"))
     response = staff_client.get(f"{REGISTRATIONS.format(event.pk)}export/")
     assert response.status_code == 200
     assert response["Content-Type"].startswith("text/csv")
@@ -236,5 +240,113 @@ def test_the_export_opens_in_a_spreadsheet_with_accents_and_no_formulas(client, 
     rows = list(csv.reader(io.StringIO(raw.decode("utf-8-sig"))))
     names = [row[1] for row in rows[1:]]
     assert "Jean-Aimé Ndayishimiye" in names
-    assert '\'=HYPERLINK("http://evil")' in names
+    assert "'=SUM(A1:A9)" in names
     assert client.get(f"{REGISTRATIONS.format(event.pk)}export/", HTTP_AUTHORIZATION="").status_code == 401
+
+
+def test_rejecting_or_cancelling_needs_no_transaction_id(client, staff_client):
+    """Only an approval records a payment: staff clear an unpaid sign-up without inventing one."""
+    first, second = registered(client, make_event(), 2)
+    rejected = decide(staff_client, first, "Rejected", "", payment_method="", reason="No payment came.")
+    assert rejected.status_code == 200
+    assert rejected.json()["registration"]["transaction_id"] == ""
+    assert rejected.json()["registration"]["status_reason"] == "No payment came."
+    cancelled = decide(staff_client, second, "Cancelled", "", payment_method="")
+    assert (cancelled.status_code, cancelled.json()["registration"]["registration_status"]) == (
+        200,
+        "Cancelled",
+    )
+
+
+def test_ended_registrations_are_counted_apart_and_may_be_approved_again(client, staff_client):
+    event = make_event(maximum_attendees=5)
+    ids = registered(client, event, 4)
+    decide(staff_client, ids[0], "Rejected", "")
+    decide(staff_client, ids[1], "Cancelled", "")
+    Registration.objects.filter(pk=ids[2]).update(
+        registration_status="Expired", ended_reason="payment_deadline"
+    )
+    body = staff_client.get(REGISTRATIONS.format(event.pk)).json()
+    assert (
+        body["total_registrations"],
+        body["pending_registrations"],
+        body["rejected_registrations"],
+        body["expired_registrations"],
+        body["cancelled_registrations"],
+    ) == (1, 1, 1, 1, 1)
+    expired = staff_client.get(REGISTRATIONS.format(event.pk), {"status": "Expired"}).json()
+    assert [(r["id"], r["ended_reason"]) for r in expired["registrations"]] == [(ids[2], "payment_deadline")]
+    # A late payment: staff approve the expired registration while a seat is free.
+    late = decide(staff_client, ids[2], "Approved", "MP-LATE")
+    assert (late.status_code, late.json()["registration"]["ended_reason"]) == (200, "")
+
+
+def test_staff_see_whether_the_address_was_confirmed(client, staff_client):
+    event = make_event()
+    registered(client, event, 2)
+    confirm(client, "p1@example.org")
+    rows = staff_client.get(REGISTRATIONS.format(event.pk)).json()["registrations"]
+    assert {row["email"]: row["email_confirmed"] for row in rows} == {
+        "p0@example.org": False,
+        "p1@example.org": True,
+    }
+    unconfirmed = next(row for row in rows if not row["email_confirmed"])
+    assert unconfirmed["hold_expires_at"] is not None
+
+
+BULK = "/api/management/events/{}/registrations/bulk/"
+
+
+def bulk(staff_client, event_id, **payload):
+    return staff_client.post(BULK.format(event_id), data=payload, content_type="application/json")
+
+
+def test_many_sign_ups_are_rejected_or_cancelled_at_once(client, staff_client):
+    event = make_event(maximum_attendees=10)
+    ids = registered(client, event, 5)
+    decide(staff_client, ids[4], "Approved", "MP-5")
+    other = registered(client, make_event("Another"), 1, start=20)
+    response = bulk(staff_client, event.pk, ids=[*ids[:3], other[0]], action="reject", reason="Unpaid.")
+    assert response.status_code == 200
+    body = response.json()
+    assert (body["updated"], body["skipped"], body["message"]) == (
+        ids[:3],
+        other,
+        "3 registrations rejected.",
+    )
+    statuses = dict(Registration.objects.values_list("pk", "registration_status"))
+    assert [statuses[i] for i in ids] == ["Rejected", "Rejected", "Rejected", "Pending", "Approved"]
+    assert statuses[other[0]] == "Pending"  # another event's registration is never touched
+    assert OutboxMessage.objects.filter(topic="registration.rejected").count() == 3
+    # Already ended ones are skipped; an Approved one may be cancelled.
+    cancelled = bulk(staff_client, event.pk, ids=[ids[0], ids[4]], action="cancel").json()
+    assert (cancelled["updated"], cancelled["skipped"], cancelled["message"]) == (
+        [ids[4]],
+        [ids[0]],
+        "1 registration cancelled.",
+    )
+    event.refresh_from_db()
+    assert (event.registrations_total, event.registrations_approved) == (1, 0)
+
+
+@pytest.mark.parametrize(
+    ("payload", "field"),
+    [
+        ({"ids": [], "action": "reject"}, "ids"),
+        ({"ids": [0], "action": "reject"}, "ids"),
+        ({"ids": ["one"], "action": "reject"}, "ids.0"),
+        ({"ids": [1], "action": "approve"}, "action"),
+        ({"ids": list(range(1, 502)), "action": "cancel"}, "ids"),
+    ],
+)
+def test_a_bulk_request_names_what_is_wrong(staff_client, payload, field):
+    response = bulk(staff_client, make_event().pk, **payload)
+    assert response.status_code in (400, 422)
+    assert field in response.json()["fields"]
+
+
+def test_bulk_decisions_are_staff_only(client):
+    event = make_event()
+    (rid,) = registered(client, event)
+    assert bulk(client, event.pk, ids=[rid], action="reject").status_code == 401
+    assert Registration.objects.get().registration_status == "Pending"

@@ -1,4 +1,7 @@
-"""Register, approve, read the two e-mails: through the outbox and a real `celery worker`."""
+"""Register, open the e-mailed link, approve, read the e-mails: through the outbox and a real
+`celery worker`."""
+
+import re
 
 import pytest
 from icalendar import Calendar
@@ -8,7 +11,7 @@ from services.events.tests.factories import make_event
 from services.notifications.models import Notification
 from services.outbox.models import Delivery
 
-from .helpers import VALID, decide, register
+from .helpers import VALID, decide, open_link, register
 
 pytestmark = [pytest.mark.worker, pytest.mark.django_db(transaction=True)]
 
@@ -24,6 +27,15 @@ def test_a_registrant_gets_how_to_pay_then_a_confirmation_with_an_invite(
     assert reference in received["Subject"]
     text = received.get_body(preferencelist=("plain",)).get_content()
     assert "3,000 Rwf" in text and reference in text
+    # The stored e-mail no longer holds the link; the one in the visitor's mailbox works.
+    (token,) = re.findall(r"/my-registration#token=([\w-]+)", text)
+    sent = wait_for(
+        lambda: Notification.objects.filter(template="registration_received", status="sent").first(),
+        what="the first e-mail to be marked sent",
+    )
+    assert "token=" not in str(sent.context)
+    opened = open_link(client, token).json()
+    assert (opened["confirmed_now"], opened["registration"]["email_confirmed"]) == (True, True)
     wait_for(
         lambda: Notification.objects.filter(template="registration_notice", status="sent").exists(),
         what="the organiser's notice",

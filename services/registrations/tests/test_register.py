@@ -65,7 +65,7 @@ def test_a_free_event_needs_no_payment(client):
             "disability_details",
             "Please specify your disability",
         ),
-        ({"full_name": "A" * 151}, "full_name", "Please keep this under 150 characters."),
+        ({"full_name": "A" * 71}, "full_name", "Please keep the name under 70 characters."),
         ({"disability_details": "x" * 501}, "disability_details", "Please keep this under 500 characters."),
         ({"agree_to_terms": False}, "agree_to_terms", "Please accept the terms to register."),
     ],
