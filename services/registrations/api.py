@@ -1,7 +1,6 @@
 from django.conf import settings
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
 from django.utils.translation import ngettext
 from ninja import Query, Router, Status
 
@@ -285,11 +284,12 @@ def event_waitlist(request, event_id: int):
     return {"results": entries, "waiting": sum(1 for entry in entries if entry.position is not None)}
 
 
-DECIDED = {
-    Registration.Status.APPROVED: _lazy("Registration approved successfully"),
-    Registration.Status.REJECTED: _lazy("Registration rejected successfully"),
-    Registration.Status.CANCELLED: _lazy("Registration cancelled successfully"),
-}
+def _decided(status: str) -> str:
+    if status == Registration.Status.APPROVED:
+        return _("Registration approved successfully")
+    if status == Registration.Status.CANCELLED:
+        return _("Registration cancelled successfully")
+    return _("Registration rejected successfully")
 
 
 @router.post(
@@ -302,9 +302,9 @@ def update_status(request, registration_id: int, payload: DecisionIn):
     registration = services.registration_decide(
         registration_id=registration_id, data=payload.dict(), by=request.auth
     )
-    message = DECIDED[registration.registration_status]
+    message = _decided(registration.registration_status)
     registration = selectors.registration_list(event=registration.event).get(pk=registration.pk)
-    return {"registration": registration, "message": str(message)}
+    return {"registration": registration, "message": message}
 
 
 @router.post(

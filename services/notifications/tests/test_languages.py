@@ -13,7 +13,7 @@ from services.members.tests.helpers import APPLICATION, apply
 from services.notifications.languages import language_code
 from services.notifications.models import Notification
 from services.notifications.services import render_email
-from services.registrations.tests.helpers import VALID, deliver_all, register
+from services.registrations.tests.helpers import VALID, confirm, deliver_all, register
 
 pytestmark = pytest.mark.django_db
 
@@ -45,8 +45,9 @@ def test_a_registrant_who_chose_french_gets_every_word_in_french(client):
     notification, mail = written("registration_received")
     assert notification.language == "fr"
     assert mail.extra_headers["Content-Language"] == "fr"
-    assert mail.subject == f"Inscription reçue : Journée de la langue des signes (référence {reference})"
-    assert "Merci pour votre inscription." in mail.body
+    assert mail.subject == f"Gardez votre place : Journée de la langue des signes (référence {reference})"
+    assert "Pour garder votre place, ouvrez ce lien dans les 30 minutes." in mail.body
+    assert "Veuillez payer avant le " in mail.body  # the deadline, in French
     assert "3 novembre 2031 14:00" in mail.body  # the date in French, the time on 24 hours
     # The payment texts were made in the worker, in the e-mail's language too.
     assert "Payez par Mobile Money ou par virement bancaire." in mail.body
@@ -79,6 +80,8 @@ def test_the_organiser_gets_the_notice_in_their_staff_language_and_english_by_de
     register(
         client, make_event(contact_email="").pk, {**VALID, "email": "b@example.org", "phone": "0788 999 111"}
     )
+    confirm(client, VALID["email"])
+    confirm(client, "b@example.org")
     deliver_all()
     notification, mail = written("registration_notice", "events@rnslia.org.rw")
     assert notification.language == "sw"
@@ -124,6 +127,7 @@ def test_a_member_hears_back_in_the_language_they_applied_in(client):
 
 def test_every_queued_email_records_the_language_it_is_written_in(client):
     register(client, make_event().pk, {**VALID, "preferred_language": "French"})
+    confirm(client, VALID["email"])
     client.post(
         "/api/management/contact-form/",
         {"name": "A", "email": "a@example.org", "message": "Hi"},
