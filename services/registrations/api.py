@@ -68,7 +68,6 @@ def register(request, event_id: int, payload: RegistrationIn):
     event = registration.event
     reference = registration.payment_reference
     answer = _how_to_pay(event, reference)
-    minutes = settings.SIGNUP_CONFIRM_MINUTES
     return Status(
         201,
         {
@@ -86,15 +85,19 @@ def register(request, event_id: int, payload: RegistrationIn):
             },
             "payment_reference": reference,
             **answer,
-            "confirm_minutes": minutes,
-            "confirmation": ngettext(
-                "Open the e-mail we sent you within %(minutes)d minute to keep your place.",
-                "Open the e-mail we sent you within %(minutes)d minutes to keep your place.",
-                minutes,
-            )
-            % {"minutes": minutes},
+            "confirm_minutes": settings.SIGNUP_CONFIRM_MINUTES,
+            "confirmation": _confirm_message(),
         },
     )
+
+
+def _confirm_message() -> str:
+    minutes = settings.SIGNUP_CONFIRM_MINUTES
+    return ngettext(
+        "Open the e-mail we sent you within %(minutes)d minute to keep your place.",
+        "Open the e-mail we sent you within %(minutes)d minutes to keep your place.",
+        minutes,
+    ) % {"minutes": minutes}
 
 
 @router.post(
@@ -111,11 +114,8 @@ def waitlist_join(request, event_id: int, payload: RegistrationIn):
         201,
         {
             "waitlist_entry": {"id": entry.pk, "event_id": entry.event_id, "position": position},
-            "message": _(
-                "You are number %(position)d on the waiting list. When a seat frees up we will e-mail "
-                "you a link to register."
-            )
-            % {"position": position or 1},
+            "message": _confirm_message(),
+            "confirm_minutes": settings.SIGNUP_CONFIRM_MINUTES,
         },
     )
 

@@ -158,6 +158,7 @@ class WaitlistEntryRef(Schema):
 class WaitlistJoinAnswer(Schema):
     waitlist_entry: WaitlistEntryRef
     message: str
+    confirm_minutes: int  # the place counts once the e-mailed link is opened within this
 
 
 class OfferCheckOut(Schema):
