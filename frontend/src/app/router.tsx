@@ -32,6 +32,11 @@ const registration = page(
   'RegistrationPage',
   ['events', 'registration'],
 );
+const myRegistration = page(
+  () => import('../features/registrations/pages/my-registration-page'),
+  'MyRegistrationPage',
+  ['events', 'registration'],
+);
 const membership = page(() => import('../features/members/pages/membership-page'), 'MembershipPage', [
   'membership',
 ]);
@@ -63,6 +68,8 @@ export const routes: RouteObject[] = [
           { path: 'about', element: about },
           { path: 'contact', element: contact },
           { path: 'registration', element: registration },
+          // The link of a registrant's first e-mail (#token=…, a fragment servers never log).
+          { path: 'my-registration', element: myRegistration },
           { path: 'event', element: conference },
           { path: 'event/:id', element: eventDetail },
           { path: 'membership', element: membership },

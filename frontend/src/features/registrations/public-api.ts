@@ -57,29 +57,88 @@ export interface RegistrationAnswer {
     full_name: string;
     email: string;
     phone: string;
-    registration_status: 'Pending' | 'Approved' | 'Rejected';
+    registration_status: RegistrationStatus;
     payment_reference: string;
     amount: number | null;
     currency: string;
   };
   payment_reference: string;
-  payment_info: {
-    status: string;
-    /** null for a free event. */
-    amount: number | null;
-    currency: string;
-    reference: string;
-    /** Each way to pay: its label → what to do. Empty for a free event. */
-    methods: Record<string, string>;
-  };
+  payment_info: PaymentInfo;
   contact_info: { message: string; email: string; phone: string };
   next_steps: string;
+  /** The seat is kept only if the visitor opens the e-mailed link within this many minutes. */
+  confirm_minutes: number;
 }
 
-export interface WaitlistAnswer {
-  waitlist_entry: { id: number; event_id: number; position: number };
-  message: string;
+export type RegistrationStatus = 'Pending' | 'Approved' | 'Rejected' | 'Expired' | 'Cancelled';
+
+export interface PaymentInfo {
+  status: string;
+  /** null for a free event. */
+  amount: number | null;
+  currency: string;
+  reference: string;
+  /** Each way to pay: its label → what to do. Empty for a free event. */
+  methods: Record<string, string>;
 }
+
+/** How to pay and whom to ask: the same parts in a registration's answer and on its own page. */
+export type HowToPay = Pick<RegistrationAnswer, 'payment_info' | 'contact_info' | 'next_steps'>;
+
+export interface WaitlistAnswer {
+  /** `position` is null until the visitor confirms their address through the e-mailed link. */
+  waitlist_entry: { id: number; event_id: number; position: number | null };
+  message: string;
+  confirm_minutes: number;
+}
+
+/** The event as the page of an e-mailed link shows it. */
+export interface LinkedEvent {
+  id: number;
+  title: string;
+  /** 'yyyy-mm-dd' */
+  date: string;
+  time: string | null;
+  status: 'Draft' | 'Published' | 'Completed' | 'Cancelled';
+  location: string;
+  price: number | null;
+}
+
+/**
+ * What the link of a first e-mail opens (POST my-registration/): a registration, with how to pay,
+ * or a place on a waiting list. Opening it the first time confirms the address.
+ */
+export type MyRegistration =
+  | ({
+      kind: 'registration';
+      confirmed_now: boolean;
+      registration: {
+        id: number;
+        event: LinkedEvent;
+        full_name: string;
+        registration_status: RegistrationStatus;
+        payment_reference: string | null;
+        email_confirmed: boolean;
+        /** An ISO date-time: unpaid by then, the seat goes to somebody else. */
+        payment_due_at: string | null;
+        /** Why an Expired registration ended: 'unconfirmed' or 'payment_deadline'. */
+        ended_reason: string;
+        /** What the organisers wrote when rejecting or cancelling. */
+        status_reason: string;
+      };
+    } & HowToPay)
+  | {
+      kind: 'waitlist';
+      confirmed_now: boolean;
+      waitlist_entry: {
+        id: number;
+        event: LinkedEvent;
+        full_name: string;
+        status: 'waiting' | 'offered' | 'claimed' | 'expired';
+        email_confirmed: boolean;
+        position: number | null;
+      };
+    };
 
 /** Who a waiting-list offer is for, as they gave it when they joined the list. */
 /** Who someone is and what they declared, as they registered or joined the waiting list. */
@@ -129,6 +188,12 @@ export const registrationPublicApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { eventId }) =>
         error?.status === 409 ? [{ type: 'PublicEvent' as const, id: eventId }] : [],
     }),
+    // Sent as a POST so that the token stays out of URLs and access logs. The first opening
+    // confirms the address; opening it again only reads, so a query (deduplicated) fits.
+    openMyRegistration: build.query<MyRegistration, string>({
+      query: (token) => ({ url: 'my-registration/', method: 'POST', body: { token } }),
+      keepUnusedDataFor: 0,
+    }),
     // A read, though sent as a POST: the token stays out of URLs and so out of access logs.
     checkWaitlistOffer: build.query<WaitlistOfferCheck, string>({
       query: (token) => ({ url: 'management/waitlist-offers/check/', method: 'POST', body: { token } }),
@@ -142,4 +207,5 @@ export const {
   useRegisterForEventMutation,
   useJoinWaitlistMutation,
   useCheckWaitlistOfferQuery,
+  useOpenMyRegistrationQuery,
 } = registrationPublicApi;

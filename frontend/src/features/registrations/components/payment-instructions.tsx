@@ -1,12 +1,12 @@
 import { phoneHref } from '../../../lib/event-defaults';
 import { formatPrice } from '../../../lib/format-price';
 import { useTranslation } from '../../../lib/use-translation';
-import type { RegistrationAnswer } from '../public-api';
+import type { HowToPay } from '../public-api';
 
 interface Props {
   id: string;
   hidden: boolean;
-  answer: RegistrationAnswer;
+  answer: HowToPay;
 }
 
 /** How to pay, from the registration answer: the status, the amount, each method, what happens next, whom to ask. */

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../lib/use-translation';
 import type { RegistrationAnswer } from '../public-api';
+import { ConfirmWithin } from './confirm-within';
 import { PaymentInstructions } from './payment-instructions';
 
 const INSTRUCTIONS_ID = 'payment-instructions';
@@ -22,6 +23,7 @@ export function RegistrationSuccess({ answer }: { answer: RegistrationAnswer }) 
       <h2 id="registration-success-heading" ref={headingRef} tabIndex={-1}>
         {t('success.heading')}
       </h2>
+      <ConfirmWithin minutes={answer.confirm_minutes} place="seat" />
       <p className="notice notice--success">{free ? t('success.messageFree') : t('success.message')}</p>
       <div className="registration-success__reference">
         <dl>

@@ -2,8 +2,9 @@ import { useEffect, useRef } from 'react';
 
 import { useTranslation } from '../../../lib/use-translation';
 import type { WaitlistAnswer } from '../public-api';
+import { ConfirmWithin } from './confirm-within';
 
-/** Replaces the form once on the waiting list: the server's message and the visitor's place in the queue. */
+/** Replaces the form once on the waiting list: the place counts once the e-mailed link is opened. */
 export function WaitlistSuccess({ answer }: { answer: WaitlistAnswer }) {
   const { t } = useTranslation('registration');
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -13,10 +14,8 @@ export function WaitlistSuccess({ answer }: { answer: WaitlistAnswer }) {
       <h2 id="waitlist-success-heading" ref={headingRef} tabIndex={-1}>
         {t('waitlist.joinedHeading')}
       </h2>
-      <p className="notice notice--success">{answer.message || t('waitlist.joined')}</p>
-      <p className="registration-success__position">
-        {t('waitlist.position', { position: answer.waitlist_entry.position })}
-      </p>
+      <ConfirmWithin minutes={answer.confirm_minutes} place="waitlist" />
+      <p className="notice notice--success">{t('waitlist.joined')}</p>
       <p>{t('waitlist.whatNext')}</p>
     </section>
   );

@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 
 import type {
+  MyRegistration,
   Registrant,
   RegistrationAnswer,
   RegistrationPayload,
@@ -11,6 +12,7 @@ import type {
 const REGISTER_URL = '*/api/management/events/:id/register/';
 const WAITLIST_URL = '*/api/management/events/:id/waitlist/';
 const OFFER_CHECK_URL = '*/api/management/waitlist-offers/check/';
+const MY_REGISTRATION_URL = '*/api/my-registration/';
 
 /** The 201 answer for a paid event, as docs/api.md shows it; override what a test is about. */
 export function makeRegistrationAnswer(overrides: Partial<RegistrationAnswer> = {}): RegistrationAnswer {
@@ -44,6 +46,7 @@ export function makeRegistrationAnswer(overrides: Partial<RegistrationAnswer> = 
       phone: '+250 788 000 111',
     },
     next_steps: 'We will e-mail you when your payment is recorded and your seat is confirmed.',
+    confirm_minutes: 30,
     ...overrides,
   };
 }
@@ -93,8 +96,9 @@ function accepting<T extends object>(url: string, answer: T, { received, hold }:
 }
 
 const WAITLIST_ANSWER: WaitlistAnswer = {
-  waitlist_entry: { id: 4, event_id: 1, position: 3 },
-  message: 'You are number 3 on the waiting list.',
+  waitlist_entry: { id: 4, event_id: 1, position: null },
+  message: 'Open the e-mail we sent you within 30 minutes to keep your place.',
+  confirm_minutes: 30,
 };
 
 /** MSW handlers for the visitor's registration calls (tests and local mocking). */
@@ -124,4 +128,48 @@ export const registrationHandlers = {
       return HttpResponse.json(check);
     }),
   offerCheckFails: () => http.post(OFFER_CHECK_URL, () => HttpResponse.error()),
+
+  /** What an e-mailed link opens; `tokens` collects the tokens sent, for a test to read. */
+  myRegistration: (answer: MyRegistration, tokens?: string[]) =>
+    http.post(MY_REGISTRATION_URL, async ({ request }) => {
+      tokens?.push(((await request.json()) as { token: string }).token);
+      return HttpResponse.json(answer);
+    }),
+  myRegistrationRefused: (status: number, body: Record<string, unknown>) =>
+    http.post(MY_REGISTRATION_URL, () => HttpResponse.json(body, { status })),
 };
+
+/** A registration as its e-mailed link opens it; override what a test is about. */
+export function makeMyRegistration(
+  registration: Partial<Extract<MyRegistration, { kind: 'registration' }>['registration']> = {},
+  confirmedNow = true,
+): MyRegistration {
+  const answer = makeRegistrationAnswer();
+  return {
+    kind: 'registration',
+    confirmed_now: confirmedNow,
+    registration: {
+      id: 7,
+      event: {
+        id: 1,
+        title: 'Pan-African Sign Language Interpreters Conference',
+        date: '2027-03-10',
+        time: '09:00:00',
+        status: 'Published',
+        location: 'Kigali Convention Center',
+        price: 15000,
+      },
+      full_name: 'Aline Uwase',
+      registration_status: 'Pending',
+      payment_reference: 'K7MQ4X',
+      email_confirmed: true,
+      payment_due_at: '2027-03-05T12:00:00+02:00',
+      ended_reason: '',
+      status_reason: '',
+      ...registration,
+    },
+    payment_info: answer.payment_info,
+    contact_info: answer.contact_info,
+    next_steps: answer.next_steps,
+  };
+}

@@ -281,6 +281,12 @@ describe('Event registration page', () => {
         },
       ]);
       expect(screen.queryByRole('button', { name: /Register/ })).not.toBeInTheDocument();
+      // First of all: the e-mail to open in time, or the seat goes.
+      const confirmNote = screen.getByRole('note');
+      expect(within(confirmNote).getByText('Check your e-mail now')).toBeInTheDocument();
+      expect(confirmNote).toHaveTextContent(
+        'Open the link in the e-mail we sent you within 30 minutes to keep your seat. If you do not, the seat goes to somebody else.',
+      );
       await waitFor(() =>
         expect(toasts()).toHaveTextContent(
           'Registration submitted successfully! Please complete payment to confirm your seat.',
@@ -425,8 +431,11 @@ describe('Event registration page', () => {
 
       const heading = await screen.findByRole('heading', { name: 'You are on the waiting list' });
       await waitFor(() => expect(heading).toHaveFocus());
-      expect(screen.getByText('You are number 3 on the waiting list.', { selector: '.notice' })).toBeInTheDocument();
-      expect(screen.getByText('Your position on the waiting list: 3')).toBeInTheDocument();
+      expect(
+        screen.getByText(
+          'Open the link in the e-mail we sent you within 30 minutes to keep your place on the waiting list.',
+        ),
+      ).toBeInTheDocument();
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ full_name: 'Aline Uwase', agree_to_terms: true });
       expect(received[0]).not.toHaveProperty('offer_token');

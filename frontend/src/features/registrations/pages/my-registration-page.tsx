@@ -1,0 +1,211 @@
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useRef } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+
+import { PageHeading } from '../../../components/page-heading';
+import { Spinner } from '../../../components/spinner';
+import { errorStatus } from '../../../lib/api-error';
+import { formatDate, formatTime } from '../../../lib/format-date';
+import type { TFunction } from '../../../lib/i18n';
+import { useTranslation } from '../../../lib/use-translation';
+import { PaymentInstructions } from '../components/payment-instructions';
+import '../components/registration.css';
+import { useOpenMyRegistrationQuery, type LinkedEvent, type MyRegistration } from '../public-api';
+
+/** The token of an e-mailed link (`#token=<token>`: a fragment never reaches a server log). */
+function tokenOf(hash: string): string | null {
+  return new URLSearchParams(hash.replace(/^#/, '')).get('token')?.trim() || null;
+}
+
+/** A deadline as people read it: 'Mar 12, 2027 9:00 AM'. */
+function moment(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  const clock = `${date.getHours()}:${String(date.getMinutes()).padStart(2, '0')}`;
+  return [formatDate(date), formatTime(clock)].filter(Boolean).join(' ');
+}
+
+function EventFacts({ event }: { event: LinkedEvent }) {
+  const { t } = useTranslation(['registration', 'events']);
+  const facts: [string, string][] = [
+    [t('events:list.dateLabel'), formatDate(event.date, 'long')],
+    [t('events:list.timeLabel'), formatTime(event.time)],
+    [t('events:list.locationLabel'), event.location],
+  ];
+  return (
+    <section className="card registration-summary" aria-labelledby="my-registration-event">
+      <h2 id="my-registration-event">{event.title}</h2>
+      <dl className="registration-facts">
+        {facts
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+      </dl>
+      <p className="registration-summary__link">
+        <Link to={`/event/${event.id}`}>{t('summary.eventLink')}</Link>
+      </p>
+    </section>
+  );
+}
+
+/** The headline and what to do next, for a registration in each state. */
+function registrationNews(answer: Extract<MyRegistration, { kind: 'registration' }>, t: TFunction) {
+  const { registration } = answer;
+  const free = !answer.payment_info.amount;
+  switch (registration.registration_status) {
+    case 'Pending':
+      return {
+        tone: 'success',
+        heading: answer.confirmed_now ? t('mine.confirmedHeading') : t('mine.pendingHeading'),
+        text: free ? t('mine.pendingFree') : t('mine.pending'),
+      };
+    case 'Approved':
+      return { tone: 'success', heading: t('mine.approvedHeading'), text: t('mine.approved') };
+    case 'Expired':
+      return {
+        tone: 'error',
+        heading: t('mine.expiredHeading'),
+        text: registration.ended_reason === 'payment_deadline' ? t('mine.expiredUnpaid') : t('mine.expiredUnconfirmed'),
+      };
+    case 'Cancelled':
+      return { tone: 'error', heading: t('mine.cancelledHeading'), text: t('mine.cancelled') };
+    default:
+      return { tone: 'error', heading: t('mine.rejectedHeading'), text: t('mine.rejected') };
+  }
+}
+
+function RegistrationView({ answer }: { answer: Extract<MyRegistration, { kind: 'registration' }> }) {
+  const { t } = useTranslation('registration');
+  const { registration } = answer;
+  const news = registrationNews(answer, t);
+  const pending = registration.registration_status === 'Pending';
+  const ended = ['Expired', 'Cancelled', 'Rejected'].includes(registration.registration_status);
+  return (
+    <div className="registration-layout">
+      <EventFacts event={registration.event} />
+      <div className="card registration-panel registration-success">
+        <News heading={news.heading} text={news.text} tone={news.tone} />
+        {registration.status_reason && (
+          <p>{t('mine.organisersWrote', { reason: registration.status_reason })}</p>
+        )}
+        {registration.payment_reference && (
+          <div className="registration-success__reference">
+            <dl>
+              <dt>{t('success.referenceLabel')}</dt>
+              <dd className="registration-success__code">{registration.payment_reference}</dd>
+            </dl>
+            {pending && (
+              <p className="registration-success__note">
+                {answer.payment_info.amount ? t('success.referenceNote') : t('success.referenceNoteFree')}
+              </p>
+            )}
+          </div>
+        )}
+        {pending && registration.payment_due_at && answer.payment_info.amount ? (
+          <p className="notice registration-confirm">{t('mine.payBy', { when: moment(registration.payment_due_at) })}</p>
+        ) : null}
+        {pending && <PaymentInstructions id="payment-instructions" hidden={false} answer={answer} />}
+        {ended && registration.event.status === 'Published' && (
+          <p>
+            <Link className="button button--primary" to={`/registration?eventId=${registration.event.id}`}>
+              {t('mine.registerAgain')}
+            </Link>
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function WaitlistView({ answer }: { answer: Extract<MyRegistration, { kind: 'waitlist' }> }) {
+  const { t } = useTranslation('registration');
+  const entry = answer.waitlist_entry;
+  let news: { heading: string; text: string; tone: string };
+  if (entry.status === 'waiting' && entry.email_confirmed) {
+    news = { tone: 'success', heading: t('mine.waitingHeading'), text: t('waitlist.whatNext') };
+  } else if (entry.status === 'offered') {
+    news = { tone: 'success', heading: t('mine.offeredHeading'), text: t('mine.offered') };
+  } else if (entry.status === 'claimed') {
+    news = { tone: 'success', heading: t('mine.claimedHeading'), text: t('mine.claimed') };
+  } else {
+    news = { tone: 'error', heading: t('mine.waitlistEndedHeading'), text: t('mine.waitlistEnded') };
+  }
+  return (
+    <div className="registration-layout">
+      <EventFacts event={entry.event} />
+      <div className="card registration-panel registration-success">
+        <News heading={news.heading} text={news.text} tone={news.tone} />
+        {entry.position !== null && (
+          <p className="registration-success__position">{t('waitlist.position', { position: entry.position })}</p>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The news of the page, focused when it arrives (the page had only a spinner before). */
+function News({ heading, text, tone }: { heading: string; text: string; tone: string }) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  return (
+    <>
+      <h2 ref={headingRef} tabIndex={-1}>
+        {heading}
+      </h2>
+      <p className={`notice notice--${tone}`}>{text}</p>
+    </>
+  );
+}
+
+/**
+ * /my-registration#token=…: the link of a registrant's first e-mail. Opening it confirms their
+ * address (which keeps the seat) and shows the registration and how to pay; the same page shows a
+ * place on a waiting list.
+ */
+export function MyRegistrationPage() {
+  const { t } = useTranslation('registration');
+  const { hash } = useLocation();
+  const token = tokenOf(hash);
+  const { data, error, isLoading } = useOpenMyRegistrationQuery(token ?? skipToken);
+
+  let content;
+  if (!token || errorStatus(error) === 404) {
+    content = (
+      <>
+        <p className="notice notice--error" role="alert">
+          {t('mine.invalid')}
+        </p>
+        <p className="registration-page__back">
+          <Link to="/events">{t('backToEvents')}</Link>
+        </p>
+      </>
+    );
+  } else if (isLoading) {
+    content = (
+      <div aria-busy="true">
+        <Spinner />
+      </div>
+    );
+  } else if (!data) {
+    content = (
+      <p className="notice notice--error" role="alert">
+        {errorStatus(error) === 429 ? t('mine.tooMany') : t('mine.failed')}
+      </p>
+    );
+  } else if (data.kind === 'waitlist') {
+    content = <WaitlistView answer={data} />;
+  } else {
+    content = <RegistrationView answer={data} />;
+  }
+
+  return (
+    <section className="page registration-page">
+      <PageHeading title={t('mine.title')} />
+      {content}
+    </section>
+  );
+}
