@@ -69,3 +69,12 @@ export async function mailsTo(dir: string, to: string, count: number): Promise<s
     .toBe(count);
   return found.map((mail) => mailText(mail.raw));
 }
+
+/** The first link to `path` (for example '/my-registration') in a decoded e-mail text, made local. */
+export function linkTo(text: string, path: string): string {
+  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const match = text.match(new RegExp(`https?://[^\\s"<>]*${escaped}[^\\s"<>]*`));
+  expect(match, `a link to ${path} in the e-mail`).toBeTruthy();
+  const url = new URL(match?.[0] ?? '');
+  return `${url.pathname}${url.search}${url.hash}`;
+}

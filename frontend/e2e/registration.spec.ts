@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { publishedEvent, signIn, toasts } from './admin';
 import { expectNoAxeViolations } from './axe';
-import { mailsTo } from './mail';
+import { linkTo, mailsTo } from './mail';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
@@ -38,6 +38,9 @@ test('a visitor registers and pays; staff confirm the seat; both e-mails go out'
   await fillRegistration(page, { name: 'Playwright Registrant', email, phone });
   await page.getByRole('button', { name: 'Register' }).click();
   await expect(page.getByRole('heading', { name: 'Registration submitted' })).toBeFocused();
+  // First of all, plainly: the e-mail to open in time, or the seat goes.
+  await expect(page.getByRole('note')).toContainText('Check your e-mail now');
+  await expect(page.getByRole('note')).toContainText('within 30 minutes to keep your seat');
   await expect(toasts(page)).toContainText(
     'Registration submitted successfully! Please complete payment to confirm your seat.',
   );
@@ -48,11 +51,19 @@ test('a visitor registers and pays; staff confirm the seat; both e-mails go out'
   await expect(page.getByText(new RegExp(`4,000 Rwf.*${reference}`)).first()).toBeVisible();
   await expectNoAxeViolations(page, 'registration submitted');
 
-  const [received] = await mailsTo(MAIL_DIR ?? '', email, 1);
+  const [received = ''] = await mailsTo(MAIL_DIR ?? '', email, 1);
   expect(received).toContain(reference);
   // The registrant chose Kinyarwanda: the e-mail is written in it, amounts with its separators.
-  expect(received).toContain('Murakoze kwiyandikisha.');
+  expect(received).toContain('Kugira ngo mugumane umwanya wanyu, mufungure uyu murongo mu minota 30.');
   expect(received).toContain('4.000 Rwf');
+
+  // The link of that e-mail keeps the seat: the page says so, with how to pay and by when.
+  await page.goto(linkTo(received, '/my-registration'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Your registration');
+  await expect(page.getByRole('heading', { name: 'Thank you: your seat is held' })).toBeFocused();
+  await expect(page.locator('.registration-success__code')).toHaveText(reference);
+  await expect(page.getByText(/^Please pay by /)).toBeVisible();
+  await expectNoAxeViolations(page, 'registration confirmed by its link');
 
   // 2. Staff record the payment on the event's registrations page.
   await signIn(page);
@@ -80,7 +91,8 @@ test('a visitor registers and pays; staff confirm the seat; both e-mails go out'
   await expect(row.getByRole('button', { name: 'Change to Rejected for Playwright Registrant' })).toBeVisible();
 
   // 3. The registrant's second e-mail confirms the seat, with a calendar invite.
-  const [, confirmation] = await mailsTo(MAIL_DIR ?? '', email, 2);
+  const mails = await mailsTo(MAIL_DIR ?? '', email, 2);
+  const confirmation = mails.find((text) => text.includes('BEGIN:VCALENDAR')) ?? '';
   expect(confirmation).toContain('BEGIN:VCALENDAR');
   expect(confirmation).toContain(`SUMMARY:${title}`);
 });
@@ -108,8 +120,16 @@ test('a full event offers its waiting list instead of a dead end', async ({ page
   ).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Join the waiting list' })).toBeVisible();
   await expectNoAxeViolations(page, 'full event');
-  await fillRegistration(page, { name: 'Patient Visitor', email: `patient-${Date.now()}@example.com`, phone: '0722 000 222' });
+  const patient = `patient-${Date.now()}@example.com`;
+  await fillRegistration(page, { name: 'Patient Visitor', email: patient, phone: '0722 000 222' });
   await page.getByRole('button', { name: 'Join the Waiting List' }).click();
   await expect(page.getByRole('heading', { name: 'You are on the waiting list' })).toBeVisible();
+  await expect(page.getByRole('note')).toContainText('to keep your place on the waiting list');
+
+  // The place counts once its e-mailed link is opened.
+  const [joined = ''] = await mailsTo(MAIL_DIR ?? '', patient, 1);
+  await page.goto(linkTo(joined, '/my-registration'));
+  await expect(page.getByRole('heading', { name: 'Your place on the waiting list is confirmed' })).toBeVisible();
   await expect(page.getByText('Your position on the waiting list: 1')).toBeVisible();
+  await expectNoAxeViolations(page, 'waiting-list place confirmed by its link');
 });

@@ -8,6 +8,7 @@ export const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/about', 'About Us'],
   ['/contact', 'Contact Us'],
   ['/registration', 'Event Registration'],
+  ['/my-registration', 'Your registration'],
   ['/event', 'Pan-African Sign Language Interpreters Conference'],
   ['/membership', 'Membership Application'],
   ['/mentorshipdetail', 'Mentorship Programme'],
