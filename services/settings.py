@@ -381,6 +381,8 @@ RATE_LIMITS = {
     "login": os.environ.get("LOGIN_RATE", "30/m"),  # across usernames; axes locks per username
     "password_reset": os.environ.get("PASSWORD_RESET_RATE", "10/h"),  # reset e-mails asked for
     "reset_link": os.environ.get("RESET_LINK_RATE", "30/h"),  # reset links checked or used
+    # Signed-in password changes; wrong current passwords also count towards the login lockout.
+    "password_change": os.environ.get("PASSWORD_CHANGE_RATE", "20/h"),
     "contact": os.environ.get("CONTACT_FORM_RATE", "10/h"),
     "registration": os.environ.get("REGISTRATION_RATE", "60/h"),  # a family or a school on one network
     "waitlist": os.environ.get("WAITLIST_RATE", "30/h"),  # joining a full event's waiting list
