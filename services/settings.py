@@ -119,9 +119,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Django reads multipart bodies only for POST; resources are replaced with a multipart PUT.
-    "ninja.compatibility.files.fix_request_files_middleware",
+    # Multipart bodies of PUT (resources are replaced so), read only once the caller is known.
+    "services.core.middleware.deferred_request_files_middleware",
 ]
+# ninja's own fix reads those bodies before authentication: the middleware above replaces it.
+NINJA_FIX_REQUEST_FILES_METHODS: set[str] = set()
 
 ROOT_URLCONF = "services.urls"
 WSGI_APPLICATION = "services.wsgi.application"
