@@ -41,6 +41,11 @@ def operations():
             yield method.upper(), path, operation
 
 
+def never_stored(response) -> bool:
+    directives = {part.strip() for part in response.get("Cache-Control", "").split(",")}
+    return {"no-store", "private"} <= directives
+
+
 def test_only_the_listed_operations_are_public():
     public = {(method, path) for method, path, operation in operations() if not operation.get("security")}
     assert public == PUBLIC
@@ -53,6 +58,7 @@ def test_every_admin_route_refuses_anonymous_callers(client, method, path):
     response = client.generic(method, url, data="{}", content_type="application/json")
     assert response.status_code == 401, f"{method} {path} answered {response.status_code} without a token"
     assert response.json()["code"] == "not_authenticated"
+    assert never_stored(response), f"{method} {path}: {response.get('Cache-Control')}"
 
 
 @pytest.mark.django_db
@@ -71,6 +77,7 @@ def test_every_admin_route_refuses_non_staff_users(client, method, path):
         HTTP_AUTHORIZATION=f"Bearer {token_pair_issue(user=member).access}",
     )
     assert response.status_code == 403
+    assert never_stored(response), f"{method} {path}: {response.get('Cache-Control')}"
 
 
 BIG = 300 * 1024  # over DATA_UPLOAD_MAX_MEMORY_SIZE (256 KiB)
@@ -130,3 +137,29 @@ def test_once_staff_are_known_a_bad_form_body_answers_its_envelope(staff_client,
     content, content_type = BODIES[body]
     response = staff_client.generic("PUT", "/api/resources/1/", data=content, content_type=content_type)
     assert (response.status_code, response.json()["code"]) == (status, code)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("method", "path"), STAFF_ROUTES)
+def test_no_staff_answer_may_be_stored_by_a_browser_or_a_proxy(staff_client, method, path):
+    """Staff data (and the errors of staff calls) must not stay in a shared computer's browser
+    cache or a proxy after the session ends."""
+    url = re.sub(r"\{[^}]+\}", "1", path)
+    response = staff_client.generic(method, url, data="{}", content_type="application/json")
+    assert never_stored(response), (
+        f"{method} {path} ({response.status_code}): {response.get('Cache-Control')}"
+    )
+
+
+@pytest.mark.django_db
+def test_public_answers_keep_their_own_caching_and_staff_readings_of_them_are_never_stored(staff_client):
+    from django.test import Client
+
+    client = Client()  # anonymous (staff_client is the `client` fixture with a token)
+    anonymous = client.get("/api/management/events/?status=Published")
+    assert anonymous["Cache-Control"] == "no-cache" and anonymous.has_header("ETag")
+    assert client.get("/api/management/public-events/")["Cache-Control"] == "no-cache"
+    assert not client.get("/api/health/").has_header("Cache-Control")
+    # The same operations answered to staff carry staff data.
+    assert never_stored(staff_client.get("/api/management/events/?status=Draft"))
+    assert never_stored(staff_client.get("/api/health/"))
