@@ -52,6 +52,24 @@ def _required(**values: str) -> None:
         raise ValidationFailed(_("Please enter both username and password"), fields=missing)
 
 
+def _locked_out(*, signing_in: bool) -> LockedOut:
+    """The answer while django-axes locks the username + address out, on the form at hand."""
+    minutes = settings.AXES_COOLOFF_MINUTES
+    if signing_in:
+        text = ngettext(
+            "Too many failed sign-in attempts. Please try again in %(minutes)d minute.",
+            "Too many failed sign-in attempts. Please try again in %(minutes)d minutes.",
+            minutes,
+        )
+    else:
+        text = ngettext(
+            "Too many wrong passwords. Please try again in %(minutes)d minute.",
+            "Too many wrong passwords. Please try again in %(minutes)d minutes.",
+            minutes,
+        )
+    return LockedOut(text % {"minutes": minutes})
+
+
 def staff_login(*, request, username: str, password: str) -> tuple[TokenPair, object]:
     """Sign a staff user in. Wrong username, wrong password and a non-staff account all get the
     same answer (no enumeration); failures are counted per username + client address by
@@ -60,14 +78,7 @@ def staff_login(*, request, username: str, password: str) -> tuple[TokenPair, ob
     _required(username=username, password=password)
     user = authenticate(request=request, username=username, password=password)
     if getattr(request, "axes_locked_out", False):
-        raise LockedOut(
-            ngettext(
-                "Too many failed sign-in attempts. Please try again in %(minutes)d minute.",
-                "Too many failed sign-in attempts. Please try again in %(minutes)d minutes.",
-                settings.AXES_COOLOFF_MINUTES,
-            )
-            % {"minutes": settings.AXES_COOLOFF_MINUTES}
-        )
+        raise _locked_out(signing_in=True)
     if not is_staff_user(user):
         if user is not None:  # right password, but not staff: counted as a failure all the same
             user_login_failed.send(sender=__name__, credentials={"username": username}, request=request)
@@ -181,14 +192,7 @@ def _current_password_is_right(*, request, user, password: str) -> bool:
     username = user.get_username()
     checked = authenticate(request=request, username=username, password=password)
     if getattr(request, "axes_locked_out", False):
-        raise LockedOut(
-            ngettext(
-                "Too many wrong passwords. Please try again in %(minutes)d minute.",
-                "Too many wrong passwords. Please try again in %(minutes)d minutes.",
-                settings.AXES_COOLOFF_MINUTES,
-            )
-            % {"minutes": settings.AXES_COOLOFF_MINUTES}
-        )
+        raise _locked_out(signing_in=False)
     if checked is None or checked.pk != user.pk:
         return False
     if settings.AXES_RESET_ON_SUCCESS:  # as a successful sign-in does
