@@ -1,6 +1,7 @@
 """Django settings. Every value that differs between machines comes from the environment
 (documented in compose/.env.example); the defaults are the embedded mode of `make run`."""
 
+import contextlib
 import os
 import secrets
 from datetime import timedelta
@@ -22,8 +23,18 @@ def env_list(name: str, default: str = "") -> list[str]:
     return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
 
 
+# Everything these processes write (the SQLite database and its journals, the secret key, e-mails,
+# the queue's messages, the cache, uploads, collected static files) is for their owner alone,
+# whichever of web, worker, beat or manage.py makes it first: every one of them reads this file
+# before it writes anything. Web, worker and beat run as one user and nginx serves the built
+# frontend from its own image, so nobody else needs to read here.
+os.umask(0o077)
 DATA_DIR = Path(os.environ.get("DATA_DIR", BASE_DIR / "var")).resolve()
 DATA_DIR.mkdir(parents=True, exist_ok=True)
+# A folder made before this rule closes what it already holds; one that is not ours (an
+# operator's shared mount) is left to its owner.
+with contextlib.suppress(PermissionError):
+    DATA_DIR.chmod(0o700)
 
 # Empty values (as compose .env files often carry) mean "not set".
 DATABASE_URL = os.environ.get("DATABASE_URL", "").strip()
@@ -108,9 +119,11 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
-    # Django reads multipart bodies only for POST; resources are replaced with a multipart PUT.
-    "ninja.compatibility.files.fix_request_files_middleware",
+    # Multipart bodies of PUT (resources are replaced so), read only once the caller is known.
+    "services.core.middleware.deferred_request_files_middleware",
 ]
+# ninja's own fix reads those bodies before authentication: the middleware above replaces it.
+NINJA_FIX_REQUEST_FILES_METHODS: set[str] = set()
 
 ROOT_URLCONF = "services.urls"
 WSGI_APPLICATION = "services.wsgi.application"
@@ -386,6 +399,8 @@ RATE_LIMITS = {
     "login": os.environ.get("LOGIN_RATE", "30/m"),  # across usernames; axes locks per username
     "password_reset": os.environ.get("PASSWORD_RESET_RATE", "10/h"),  # reset e-mails asked for
     "reset_link": os.environ.get("RESET_LINK_RATE", "30/h"),  # reset links checked or used
+    # Signed-in password changes; wrong current passwords also count towards the login lockout.
+    "password_change": os.environ.get("PASSWORD_CHANGE_RATE", "20/h"),
     "contact": os.environ.get("CONTACT_FORM_RATE", "10/h"),
     "registration": os.environ.get("REGISTRATION_RATE", "60/h"),  # a family or a school on one network
     "waitlist": os.environ.get("WAITLIST_RATE", "30/h"),  # joining a full event's waiting list
@@ -440,6 +455,8 @@ PUBLIC_EVENTS_CACHE_SECONDS = int(os.environ.get("PUBLIC_EVENTS_CACHE_SECONDS", 
 # Files staff upload as resources, under random names. Never served as they are: the API hands
 # them out as attachments (services/content/downloads.py); MEDIA_URL stays unset.
 MEDIA_ROOT = DATA_DIR / "media"
+FILE_UPLOAD_PERMISSIONS = 0o600  # Django's default (0o644) would ignore the umask above
+FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 # The largest resource file staff may upload, in MB (compose/nginx.common-server.conf lets a
 # little more than this through on /api/resources/ and refuses bigger bodies at the door).
 RESOURCE_UPLOAD_MAX_MB = int(os.environ.get("RESOURCE_UPLOAD_MAX_MB", "10"))

@@ -114,10 +114,14 @@ def reset_password_in_path(request, token: str, payload: schemas.ResetPasswordIn
 @router.post(
     "change-password/",
     response={200: schemas.ChangePasswordOut, **ERRORS},
+    throttle=[ActionThrottle("password_change")],
     summary="Change the signed-in user's password",
 )
 def change_password(request, payload: schemas.ChangePasswordIn):
     pair = services.password_change(
-        user=request.auth, current_password=payload.current_password, new_password=payload.new_password
+        request=request,
+        user=request.auth,
+        current_password=payload.current_password,
+        new_password=payload.new_password,
     )
     return {"message": _("Password changed successfully!"), "access": pair.access, "refresh": pair.refresh}

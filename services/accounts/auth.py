@@ -25,6 +25,7 @@ class StaffAuth(HttpBearer):
         if not user.is_staff:
             raise AuthorizationError()
         request.user = user
+        request.auth = user  # also when an operation open to all recognises staff (staff_user_or_none)
         return user
 
 

@@ -3,6 +3,7 @@ import logging
 import secrets
 from datetime import timedelta
 
+from axes.utils import reset as axes_reset
 from django.conf import settings
 from django.contrib.auth import authenticate, get_user_model
 from django.contrib.auth.password_validation import validate_password
@@ -13,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from services.core.client import client_ip
 from services.core.errors import ApplicationError, ValidationFailed
 from services.notifications.selectors import notifications_sent_recently
 from services.outbox.services import publish
@@ -50,6 +52,24 @@ def _required(**values: str) -> None:
         raise ValidationFailed(_("Please enter both username and password"), fields=missing)
 
 
+def _locked_out(*, signing_in: bool) -> LockedOut:
+    """The answer while django-axes locks the username + address out, on the form at hand."""
+    minutes = settings.AXES_COOLOFF_MINUTES
+    if signing_in:
+        text = ngettext(
+            "Too many failed sign-in attempts. Please try again in %(minutes)d minute.",
+            "Too many failed sign-in attempts. Please try again in %(minutes)d minutes.",
+            minutes,
+        )
+    else:
+        text = ngettext(
+            "Too many wrong passwords. Please try again in %(minutes)d minute.",
+            "Too many wrong passwords. Please try again in %(minutes)d minutes.",
+            minutes,
+        )
+    return LockedOut(text % {"minutes": minutes})
+
+
 def staff_login(*, request, username: str, password: str) -> tuple[TokenPair, object]:
     """Sign a staff user in. Wrong username, wrong password and a non-staff account all get the
     same answer (no enumeration); failures are counted per username + client address by
@@ -58,14 +78,7 @@ def staff_login(*, request, username: str, password: str) -> tuple[TokenPair, ob
     _required(username=username, password=password)
     user = authenticate(request=request, username=username, password=password)
     if getattr(request, "axes_locked_out", False):
-        raise LockedOut(
-            ngettext(
-                "Too many failed sign-in attempts. Please try again in %(minutes)d minute.",
-                "Too many failed sign-in attempts. Please try again in %(minutes)d minutes.",
-                settings.AXES_COOLOFF_MINUTES,
-            )
-            % {"minutes": settings.AXES_COOLOFF_MINUTES}
-        )
+        raise _locked_out(signing_in=True)
     if not is_staff_user(user):
         if user is not None:  # right password, but not staff: counted as a failure all the same
             user_login_failed.send(sender=__name__, credentials={"username": username}, request=request)
@@ -172,9 +185,24 @@ def password_reset_confirm(*, token: str, new_password: str) -> None:
         _password_set(reset.user, new_password, how="reset")
 
 
-def password_change(*, user, current_password: str, new_password: str) -> TokenPair:
+def _current_password_is_right(*, request, user, password: str) -> bool:
+    """The current password checked as sign-in checks one: through django-axes, so that wrong
+    guesses count towards the same lockout of the username + client address (a stolen access
+    token must not let a script guess the password, nor spend the lockout of sign-in apart)."""
+    username = user.get_username()
+    checked = authenticate(request=request, username=username, password=password)
+    if getattr(request, "axes_locked_out", False):
+        raise _locked_out(signing_in=False)
+    if checked is None or checked.pk != user.pk:
+        return False
+    if settings.AXES_RESET_ON_SUCCESS:  # as a successful sign-in does
+        axes_reset(ip=client_ip(request), username=username)
+    return True
+
+
+def password_change(*, request, user, current_password: str, new_password: str) -> TokenPair:
     """Change the password, end every session of the user at once and hand this session a
-    fresh pair."""
+    fresh pair. While the username + address is locked out, nothing changes."""
     if not current_password or not new_password:
         missing = {
             name: _("This field is required.")
@@ -182,7 +210,7 @@ def password_change(*, user, current_password: str, new_password: str) -> TokenP
             if not value
         }
         raise ValidationFailed(_("All password fields are required"), fields=missing)
-    if not user.check_password(current_password):
+    if not _current_password_is_right(request=request, user=user, password=current_password):
         raise ValidationFailed(
             _("Your current password is incorrect."),
             fields={"current_password": _("Your current password is incorrect.")},

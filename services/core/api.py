@@ -1,6 +1,7 @@
 """What every router shares: the error schema, the JSON-only parser and the exception
 handlers that turn every failure into the one envelope of DESIGN §3."""
 
+import functools
 import logging
 from typing import Any
 
@@ -9,6 +10,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
 from django.http import Http404, HttpRequest
 from django.http.multipartparser import MultiPartParserError
+from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Schema
 from ninja.errors import AuthenticationError, AuthorizationError, HttpError, Throttled, ValidationError
@@ -128,6 +130,27 @@ def docs_access(view):
         return (view if settings.API_DOCS_PUBLIC else protected)(request, *args, **kwargs)
 
     return docs_view
+
+
+def _staff_answers_never_stored(run):
+    """Around every operation's run: what an operation that needs the staff token answers (its
+    data and its errors alike, the 401 and 403 included), and any answer to a request a staff
+    token was recognised on (`request.auth`, e.g. the staff reading of the events list), must not
+    be kept by a browser or a proxy after the session ends. Public answers keep their own."""
+    operation = run.__self__
+
+    @functools.wraps(run)
+    def run_and_mark(request, *args, **kwargs):
+        response = run(request, *args, **kwargs)
+        if operation.auth_callbacks or getattr(request, "auth", None) is not None:
+            patch_cache_control(response, no_store=True, private=True)
+        return response
+
+    return run_and_mark
+
+
+def install_staff_cache_control(api: NinjaAPI) -> None:
+    api.add_decorator(_staff_answers_never_stored, mode="view")
 
 
 def install_error_handlers(api: NinjaAPI) -> None:

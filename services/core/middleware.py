@@ -5,6 +5,7 @@ import contextvars
 import logging
 import re
 import uuid
+from functools import partial
 
 from .errors import envelope, forbidden_characters_envelope
 from .text import FORBIDDEN_MESSAGE, has_forbidden_characters
@@ -85,3 +86,30 @@ class ApiErrorEnvelopeMiddleware:
         if status >= 500:
             return envelope(status, request_id=getattr(request, "request_id", "-"))
         return envelope(status)
+
+
+# Django reads form and multipart bodies only for POST; staff replace resources with a multipart PUT.
+BODY_METHODS_BEYOND_POST = {"PUT", "PATCH", "DELETE"}
+
+
+def _load_as_post(request) -> None:
+    method = request.method
+    request.method = request.META["REQUEST_METHOD"] = "POST"
+    try:
+        type(request)._load_post_and_files(request)
+    finally:
+        request.method = request.META["REQUEST_METHOD"] = method
+
+
+def deferred_request_files_middleware(get_response):
+    """What ninja's fix_request_files_middleware does (request.POST and FILES for PUT, PATCH and
+    DELETE), but when an operation first asks for them instead of before any view runs. ninja
+    asks only after authentication, so an anonymous caller's oversized, broken or overfull body
+    answers 401 like any other, not 400 or 413: nothing of it is read before the caller is known."""
+
+    def middleware(request):
+        if request.method in BODY_METHODS_BEYOND_POST and request.content_type != "application/json":
+            request._load_post_and_files = partial(_load_as_post, request)
+        return get_response(request)
+
+    return middleware

@@ -7,7 +7,7 @@ from services.core.throttling import ActionThrottle
 
 from . import exports, selectors, services
 from .models import Member
-from .schemas import AppliedOut, MemberFilters, MemberIn, MemberOut, MemberPageOut
+from .schemas import AppliedOut, MemberApplicationIn, MemberFilters, MemberIn, MemberOut, MemberPageOut
 
 router = Router(tags=["members"])  # mounted at management/
 public_router = Router(tags=["members"])  # mounted at users/
@@ -21,7 +21,7 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: Error
     throttle=[ActionThrottle("membership")],
     summary="Apply for membership (the public five-step form)",
 )
-def apply(request, payload: MemberIn):
+def apply(request, payload: MemberApplicationIn):
     member = services.member_apply(data=payload.dict())
     return Status(
         201,
@@ -49,7 +49,7 @@ def member_list(request, filters: Query[MemberFilters]):
 
 @router.post("members/", response={201: MemberOut, **ERRORS}, summary="Enter an application (staff)")
 def member_create(request, payload: MemberIn):
-    return Status(201, services.member_apply(data=payload.dict()))
+    return Status(201, services.member_apply(data=payload.dict(), by=request.auth))
 
 
 @router.get("members/export/", response={200: None, **ERRORS}, summary="The filtered members as CSV")

@@ -4,8 +4,9 @@ from typing import Any, Literal
 from ninja import Field, Schema
 
 
-class MemberIn(Schema):
-    """Every field optional: the service answers the rule each missing or wrong one breaks."""
+class MemberApplicationIn(Schema):
+    """The public form's fields (SPEC §3: the transaction id is never filled in there). Every
+    field optional: the service answers the rule each missing or wrong one breaks."""
 
     full_name: str | None = None
     email: str | None = None
@@ -24,8 +25,13 @@ class MemberIn(Schema):
     areas_of_interest: list[Any] | None = None
     certifications: str | None = None
     payment_method: str | None = None
-    transaction_id: str | None = None
     agree_to_terms: bool | None = None
+
+
+class MemberIn(MemberApplicationIn):
+    """Staff's create and edit: the application's fields, the payment and the statuses."""
+
+    transaction_id: str | None = None
     approval_status: str | None = None
     is_active_member: bool | None = None
     id: int | None = None  # SPEC §7: the edit form sends it; the path decides

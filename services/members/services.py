@@ -31,8 +31,15 @@ def _refuse_duplicate_email(email: str, *, exclude: int | None = None) -> None:
         raise Conflict(message, code="duplicate_member", fields={"email": message})
 
 
-def member_apply(*, data: dict[str, Any]) -> Member:
-    """A new application, Pending, with the consent's time (public form or staff)."""
+# What only staff record: a visitor could otherwise send an application that looks paid.
+STAFF_ONLY_FIELDS = ("transaction_id",)
+
+
+def member_apply(*, data: dict[str, Any], by=None) -> Member:
+    """A new application, Pending, with the consent's time: from the public form (`by` None),
+    which records no payment details, or entered by the staff user `by`."""
+    if by is None:
+        data = {name: value for name, value in data.items() if name not in STAFF_ONLY_FIELDS}
     fields = clean_member_fields(data)
     with transaction.atomic():
         _refuse_duplicate_email(fields["email"])

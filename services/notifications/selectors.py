@@ -6,14 +6,23 @@ from django.template import TemplateDoesNotExist
 from django.template.loader import render_to_string
 from django.utils import translation
 
+from services.core.mailboxes import mailbox_key
+
 from .models import Notification
 
 
 def notifications_sent_recently(*, template: str, recipient: str, since: datetime) -> int:
-    """E-mails of one kind stored for one address since a time (queued, sent or failed alike)."""
-    return Notification.objects.filter(
-        template=template, recipient__iexact=recipient, created_at__gte=since
-    ).count()
+    """E-mails of one kind stored for one mailbox since a time (queued, sent or failed alike).
+    The mailbox is counted as mail servers deliver (services.core.mailboxes): capitals and
+    `+tags` do not make a new address, so every per-address cap built on this holds."""
+    mailbox = mailbox_key(recipient)
+    local, at, domain = mailbox.rpartition("@")
+    recent = Notification.objects.filter(template=template, created_at__gte=since)
+    if not at:
+        return recent.filter(recipient__iexact=mailbox).count()
+    # The database narrows to the addresses that may share the mailbox; the one rule decides.
+    candidates = recent.filter(recipient__istartswith=local, recipient__iendswith=f"@{domain}")
+    return sum(mailbox_key(address) == mailbox for address in candidates.values_list("recipient", flat=True))
 
 
 def notification_subject(notification: Notification) -> str:

@@ -23,10 +23,31 @@ from .selectors import notification_subject
 logger = logging.getLogger(__name__)
 
 # Errors worth another try later: the provider or the network, not the message itself.
-# smtplib's errors, connection errors and timeouts are all OSErrors; refused recipients are
-# caught first, as permanent.
+# smtplib's errors, connection errors and timeouts are all OSErrors; a permanent refusal among
+# them is told apart by `refused_for_good` first.
 TRANSIENT_ERRORS = (AnymailAPIError, OSError)
-PERMANENT_ERRORS = (smtplib.SMTPRecipientsRefused, AnymailRecipientsRefused)
+# HTTP answers of an API provider that a later try may not get: it timed out, or asked to slow down.
+RETRYABLE_HTTP_CLIENT_ERRORS = {408, 429}
+
+
+def refused_for_good(exc: Exception) -> bool:
+    """Whether the provider refused the e-mail in a way it will repeat on every try: an SMTP 5xx
+    reply (to the greeting, the sender, every recipient or the message), an anymail recipient
+    refusal, or an API's HTTP 4xx other than 408 and 429 (a bad message, address or key).
+    SMTP 4xx replies, an API's 5xx, timeouts and lost connections may pass later."""
+    if isinstance(exc, smtplib.SMTPRecipientsRefused):
+        codes = [code for code, _message in exc.recipients.values()]
+        return bool(codes) and all(500 <= code <= 599 for code in codes)
+    if isinstance(exc, smtplib.SMTPResponseException):
+        return 500 <= exc.smtp_code <= 599
+    if isinstance(exc, AnymailRecipientsRefused):
+        return True
+    if isinstance(exc, AnymailAPIError):
+        status = exc.status_code
+        return status is not None and 400 <= status <= 499 and status not in RETRYABLE_HTTP_CLIENT_ERRORS
+    return False
+
+
 # A retry task may arrive a moment before its due time.
 DUE_TOLERANCE = timedelta(seconds=5)
 
@@ -125,11 +146,12 @@ def notification_send(*, notification_id: int) -> SendOutcome | None:
         message.send()
     except (SoftTimeLimitExceeded, TimeLimitExceeded):
         raise
-    except PERMANENT_ERRORS as exc:
-        return _record_failure(notification, exc, transient=False)
-    except TRANSIENT_ERRORS as exc:
-        return _record_failure(notification, exc, transient=True)
-    except Exception as exc:  # a template or data fault: retrying would fail the same way
+    except Exception as exc:
+        if refused_for_good(exc):
+            return _record_failure(notification, exc, transient=False)
+        if isinstance(exc, TRANSIENT_ERRORS):
+            return _record_failure(notification, exc, transient=True)
+        # A template or data fault: retrying would fail the same way.
         logger.exception("Notification %s cannot be sent", notification.pk)
         return _record_failure(notification, exc, transient=False)
 

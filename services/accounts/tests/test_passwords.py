@@ -184,6 +184,19 @@ def test_reset_emails_per_address_are_limited(client, staff, settings):
 
 
 @pytest.mark.django_db
+def test_one_inbox_gets_at_most_the_cap_of_links_however_its_addresses_are_written(client, settings):
+    """Two staff accounts on one mailbox (grace+portal@, Grace+admin@): the hourly cap is the
+    inbox's, counted as mail servers deliver (capitals and +tags are one mailbox)."""
+    settings.PASSWORD_RESET_PER_EMAIL = 3
+    make_user("grace", email="grace+portal@example.org")
+    make_user("grace-admin", email="Grace+admin@example.org")
+    for email in ["grace+portal@example.org", "grace+admin@example.org"] * 3:
+        post(client, REQUEST, {"email": email})
+    run_handlers("password_reset.requested")
+    assert Notification.objects.filter(template="password_reset").count() == 3
+
+
+@pytest.mark.django_db
 def test_reset_requests_per_client_address_are_throttled(client):
     statuses = [post(client, REQUEST, {"email": f"x{i}@example.org"}).status_code for i in range(11)]
     assert statuses[:10] == [200] * 10 and statuses[10] == 429

@@ -178,3 +178,22 @@ def test_at_most_a_few_acknowledgements_go_to_one_address_a_day(client, settings
     handle_all()
     assert Notification.objects.filter(template="contact_notice").count() == 5  # staff see every message
     assert Notification.objects.filter(template="contact_acknowledgement").count() == 3
+
+
+@pytest.mark.django_db
+def test_the_daily_cap_counts_an_address_as_mail_servers_deliver_it(client, settings):
+    """Capitals and +tags reach one inbox: a script varying them gets no more acknowledgements."""
+    settings.CONTACT_ACKS_PER_DAY = 3
+    variants = [
+        "Bob+1@Example.org",
+        "bob+2@example.org",
+        "BOB@example.org",
+        "bob+x+y@EXAMPLE.ORG",
+        "bob@example.org",
+    ]
+    for address in variants:
+        assert post(client, {**VALID, "email": address}).status_code == 200
+    post(client, {**VALID, "email": "bobby@example.org"})  # another mailbox, counted apart
+    handle_all()
+    sent = Notification.objects.filter(template="contact_acknowledgement").order_by("pk")
+    assert list(sent.values_list("recipient", flat=True)) == [*variants[:3], "bobby@example.org"]

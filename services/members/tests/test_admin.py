@@ -191,3 +191,18 @@ def test_staff_create_needs_staff(staff_client):
     )
     assert anonymous.status_code == 401
     assert staff_client.post(MEMBERS, data=APPLICATION, content_type="application/json").status_code == 201
+
+
+@pytest.mark.django_db
+def test_staff_record_the_payment_when_they_enter_or_edit_an_application(staff_client):
+    created = staff_client.post(
+        MEMBERS, data={**APPLICATION, "transaction_id": "MP2611-0001"}, content_type="application/json"
+    )
+    assert (created.status_code, created.json()["transaction_id"]) == (201, "MP2611-0001")
+    edited = staff_client.put(
+        f"{MEMBERS}{created.json()['id']}/",
+        data={"transaction_id": "MP2611-0002"},
+        content_type="application/json",
+    )
+    assert edited.json()["transaction_id"] == "MP2611-0002"
+    assert Member.objects.get().transaction_id == "MP2611-0002"

@@ -107,3 +107,23 @@ def test_applying_has_its_own_named_limit(client, settings):
 def test_control_characters_are_refused(client):
     response = apply(client, {**APPLICATION, "address": "Kigali\x00"})
     assert (response.status_code, response.json()["code"]) == (400, "forbidden_characters")
+
+
+def test_a_visitor_cannot_record_a_payment(client):
+    """Staff record payments; a transaction id typed (or scripted) into the public form is not
+    kept, so no application arrives looking paid."""
+    response = apply(client, {**APPLICATION, "transaction_id": "MP2611-FAKE"})
+    assert response.status_code == 201
+    assert response.json()["member"]["transaction_id"] == ""
+    assert Member.objects.get().transaction_id == ""
+
+
+def test_the_public_form_does_not_offer_a_transaction_id():
+    from services.api import api
+
+    schema = api.get_openapi_schema()
+    body = schema["paths"]["/api/users/register/"]["post"]["requestBody"]["content"]["application/json"]
+    name = body["schema"]["$ref"].rsplit("/", 1)[1]
+    fields = schema["components"]["schemas"][name]["properties"]
+    assert "transaction_id" not in fields and "approval_status" not in fields
+    assert {"full_name", "email", "payment_method", "agree_to_terms"} <= set(fields)
