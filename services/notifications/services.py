@@ -1,6 +1,7 @@
 import logging
 import random
 import smtplib
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import timedelta
 from email.utils import make_msgid, parseaddr
@@ -200,17 +201,52 @@ class NotRetryable(ApplicationError):
     code = "not_retryable"
 
 
+# E-mails that carry a single-use link (a waiting-list offer, the link that keeps a seat): their
+# link is scrubbed once they fail, so a retry needs a fresh one. The domain that sent the e-mail
+# registers, for its template, a function that makes the fresh context (a new link, the old one
+# void) or None when the link has no purpose any more (the seat or place has ended). It runs
+# inside the retry's transaction, with the e-mail's row locked.
+_fresh_links: dict[str, Callable[[Notification], dict | None]] = {}
+
+
+def fresh_link_for(template: str):
+    def register(make_context: Callable[[Notification], dict | None]):
+        _fresh_links[template] = make_context
+        return make_context
+
+    return register
+
+
 def notification_retry(*, notification: Notification) -> Notification:
-    """Ops: put a failed e-mail back in the queue. One whose secret part (a reset link) was
-    removed cannot be sent again: the person asks for a new one instead."""
-    if notification.context.get("_secret"):
+    """Ops: put a failed e-mail back in the queue. One whose single-use link was removed goes
+    with a fresh link when its domain can make one; otherwise the person asks again (a password
+    reset, say)."""
+    secret = bool(notification.context.get("_secret"))
+    make_context = _fresh_links.get(notification.template)
+    if secret and make_context is None:
         raise NotRetryable(_("This e-mail carried a single-use link and cannot be sent again."))
     with transaction.atomic():
-        now = timezone.now()
-        updated = Notification.objects.filter(pk=notification.pk, status=Notification.Status.FAILED).update(
-            status=Notification.Status.QUEUED, attempts=0, error="", next_attempt_at=now, updated_at=now
+        locked = (
+            Notification.objects.select_for_update()
+            .filter(pk=notification.pk, status=Notification.Status.FAILED)
+            .first()
         )
-        if updated:
+        if locked is not None:
+            if secret:
+                context = make_context(locked)
+                if context is None:
+                    raise NotRetryable(
+                        _("The link of this e-mail has no use any more (what it offered has ended).")
+                    )
+                locked.context = context
+            now = timezone.now()
+            locked.status = Notification.Status.QUEUED
+            locked.attempts = 0
+            locked.error = ""
+            locked.next_attempt_at = now
+            locked.save(
+                update_fields=["status", "attempts", "error", "next_attempt_at", "context", "updated_at"]
+            )
             enqueue_after_commit(SEND_TASK, notification.pk)
     notification.refresh_from_db()
     return notification

@@ -193,6 +193,7 @@ def _offer_seats(event: Event, seats: Seats) -> int:
             recipient=entry.email,
             language=language_code(entry.preferred_language),
             context={
+                "entry_id": entry.pk,
                 "name": entry.full_name,
                 "event_title": event.title,
                 "event_date": event.date.isoformat(),

@@ -9,7 +9,7 @@ from services.events.models import Event
 
 from .capacity import count_seats, store_counters
 from .models import Registration
-from .services import new_payment_reference
+from .services import new_payment_reference, payment_due_at
 
 # (name, status, needs an interpreter, disability); sample people, replaced by real sign-ups.
 _PEOPLE = [
@@ -53,13 +53,39 @@ def seed_registrations() -> int:
                 disability=disability,
                 registration_status=status,
                 payment_reference=new_payment_reference(),
-                transaction_id=f"MP2611{number:04d}" if status != "Pending" else "",
-                payment_method="Mobile Money" if status != "Pending" else "",
+                transaction_id=f"MP2611{number:04d}" if status == "Approved" else "",
+                payment_method="Mobile Money" if status == "Approved" else "",
                 decided_at=now if status != "Pending" else None,
+                # Sample people who opened the link of their first e-mail: their seats are held.
+                email_confirmed_at=now,
+                payment_due_at=payment_due_at(event, now) if status == "Pending" else None,
             )
             made += 1
+    # Two sign-ups that ended without a staff decision or were called off: what staff see apart.
+    for number, (name, status, reason) in enumerate(_ENDED, start=made):
+        slug = name.lower().replace(" ", ".")
+        Registration.objects.create(
+            event=event,
+            full_name=name,
+            email=f"{slug}@example.org",
+            phone=f"+25078{8000000 + number:07d}",
+            preferred_language="English",
+            registration_status=status,
+            ended_reason=reason,
+            payment_reference=new_payment_reference(),
+            decided_at=now,
+            email_confirmed_at=now if status == "Cancelled" else None,
+        )
+        made += 1
     store_counters(event, count_seats(event))
     return made
+
+
+# (name, status, why it ended)
+_ENDED = [
+    ("Janvier Hakizimana", "Expired", Registration.EndedReason.UNCONFIRMED),
+    ("Vestine Mukandayisenga", "Cancelled", ""),
+]
 
 
 # Who came to the past demo events (services/events/demo.py), for the attendance report. The

@@ -74,6 +74,7 @@ def send_registration_received(event: RegistrationSubmitted, message) -> None:
         registration,
         "registration_received",
         message,
+        registration_id=registration.pk,
         link=access_link(token),
         confirm_minutes=settings.SIGNUP_CONFIRM_MINUTES,
         confirmed=registration.email_confirmed_at is not None,
@@ -191,6 +192,7 @@ def send_waitlist_joined(event: WaitlistJoined, message) -> None:
         recipient=entry.email,
         language=language_code(entry.preferred_language),
         context={
+            "entry_id": entry.pk,
             "name": entry.full_name,
             "event_title": entry.event.title,
             "event_date": entry.event.date.isoformat(),

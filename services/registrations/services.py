@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from services.core.errors import ApplicationError, Conflict, NotFound
 from services.events.models import Event
 from services.notifications.languages import language_code
-from services.notifications.services import notification_queue
+from services.notifications.services import fresh_link_for, notification_queue
 from services.outbox.services import publish
 
 from .capacity import (
@@ -24,6 +24,7 @@ from .capacity import (
     event_full_error,
     holds_seat,
     locked_event,
+    offer_link,
     recompute_locked,
     store_counters,
     token_hash,
@@ -313,6 +314,70 @@ def waitlist_access_issue(*, entry: WaitlistEntry) -> str | None:
 
 def access_link(token: str) -> str:
     return f"{settings.FRONTEND_URL}/my-registration#token={token}"
+
+
+# --- Failed e-mails with a single-use link, sent again from the System page ------------------
+
+
+@fresh_link_for("registration_received")
+def _fresh_registration_link(notification) -> dict | None:
+    """A fresh link for a sign-up that still holds its seat; its hold starts again, since the
+    registrant never got the first link. Under the event's lock: the hold is a seat."""
+    registration_id = notification.context.get("registration_id")
+    event_id = Registration.objects.filter(pk=registration_id).values_list("event_id", flat=True).first()
+    if event_id is None:
+        return None
+    locked_event(event_id)
+    registration = Registration.objects.select_for_update().get(pk=registration_id)
+    now = timezone.now()
+    if registration.registration_status != Registration.Status.PENDING or not holds_seat(registration, now):
+        return None
+    registration.hold_expires_at = None  # restarts with the new link
+    token = _issue_access(registration, now)
+    return {**notification.context, "link": access_link(token)}
+
+
+@fresh_link_for("waitlist_joined")
+def _fresh_waiting_link(notification) -> dict | None:
+    entry = WaitlistEntry.objects.select_for_update().filter(pk=notification.context.get("entry_id")).first()
+    now = timezone.now()
+    if entry is None or entry.status != WaitlistEntry.Status.WAITING or not waiting_holds(entry, now):
+        return None
+    entry.hold_expires_at = None  # an unconfirmed place holds no seat: no lock needed
+    token = _issue_access(entry, now)
+    return {**notification.context, "link": access_link(token)}
+
+
+@fresh_link_for("waitlist_offer")
+def _fresh_offer_link(notification) -> dict | None:
+    """The offer's seat is still held: a new link, and the offer's time starts again, since its
+    holder never heard of it (the held seat stays held, so no count changes)."""
+    event_id = WaitlistEntry.objects.filter(pk=notification.context.get("entry_id")).values_list(
+        "event_id", flat=True
+    )
+    if not event_id:
+        return None
+    locked_event(event_id[0])
+    entry = (
+        WaitlistEntry.objects.select_for_update()
+        .filter(
+            pk=notification.context["entry_id"],
+            status=WaitlistEntry.Status.OFFERED,
+            offer_expires_at__gt=timezone.now(),
+        )
+        .first()
+    )
+    if entry is None:
+        return None
+    token = secrets.token_urlsafe(32)
+    entry.offer_token_hash = token_hash(token)
+    entry.offer_expires_at = timezone.now() + timedelta(hours=settings.WAITLIST_OFFER_HOURS)
+    entry.save(update_fields=["offer_token_hash", "offer_expires_at"])
+    return {
+        **notification.context,
+        "link": offer_link(entry.event_id, token),
+        "expires_at": timezone.localtime(entry.offer_expires_at).strftime("%Y-%m-%d %H:%M"),
+    }
 
 
 @dataclass(frozen=True)

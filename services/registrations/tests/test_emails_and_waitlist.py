@@ -319,3 +319,53 @@ def test_the_nightly_reconciliation_corrects_and_reports_drift(client):
     assert services.counters_reconcile() == {"checked": 1, "corrected": 1}
     event.refresh_from_db()
     assert (event.registrations_total, event.registrations_pending) == (3, 3)
+
+
+def fail(notification):
+    """The e-mail failed for good: its single-use link is scrubbed, as the send task does."""
+    from services.notifications.services import _record_failure
+
+    notification.attempts = 5
+    _record_failure(notification, OSError("mailbox unavailable"), transient=False)
+    notification.refresh_from_db()
+    assert notification.status == "failed" and "token" not in str(notification.context)
+    return notification
+
+
+def retry(staff_client, notification):
+    return staff_client.post(f"/api/management/system/emails/{notification.pk}/retry/")
+
+
+def test_a_failed_offer_is_sent_again_from_the_system_page_with_a_fresh_link(client, staff_client):
+    event, (rid,) = full_event(client)
+    wait_in_line(client, event, 50)
+    decide(staff_client, rid, "Rejected", "")
+    deliver_all()
+    old_token = offered_token("p50@example.org")
+    offer = fail(Notification.objects.get(template="waitlist_offer"))
+    assert retry(staff_client, offer).status_code == 200
+    offer.refresh_from_db()
+    assert offer.status == "queued"
+    new_token = offered_token("p50@example.org")
+    assert new_token != old_token
+    # The old link is void, the new one takes the held seat.
+    assert register(client, event.pk, {**person(50), "offer_token": old_token}).status_code == 400
+    assert register(client, event.pk, {**person(50), "offer_token": new_token}).status_code == 201
+
+
+def test_a_failed_first_e_mail_is_sent_again_while_its_seat_is_held_and_not_after(client, staff_client):
+    event = make_event(maximum_attendees=1)
+    register(client, event.pk)
+    deliver_all()
+    first = fail(Notification.objects.get(template="registration_received"))
+    assert retry(staff_client, first).status_code == 200
+    token = Notification.objects.get(pk=first.pk).context["link"].split("#token=")[1]
+    opened = client.post("/api/my-registration/", data={"token": token}, content_type="application/json")
+    assert opened.json()["confirmed_now"] is True
+    # A place whose time is over has nothing to offer: the retry says so.
+    join(client, event.pk, person(9))
+    deliver_all()
+    joined = fail(Notification.objects.get(template="waitlist_joined"))
+    WaitlistEntry.objects.update(hold_expires_at=timezone.now())
+    response = retry(staff_client, joined)
+    assert (response.status_code, response.json()["code"]) == (400, "not_retryable")
