@@ -176,7 +176,8 @@ def broker_backlog(env: dict[str, str]) -> Callable[[], int]:
         client = redis.Redis.from_url(env["REDIS_URL"])
         return lambda: sum(client.llen(queue) for queue in ("default", "mail"))
     folder = Path(env.get("DATA_DIR", settings.DATA_DIR)) / "broker" / "out"
-    return lambda: len(list(folder.glob("*.msg")))
+    # Only the task queues: a control reply to a worker that is gone (pidbox) is nobody's work.
+    return lambda: sum(len(list(folder.glob(f"*.{queue}.msg"))) for queue in ("default", "mail"))
 
 
 def stop(process: subprocess.Popen) -> None:
