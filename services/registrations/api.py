@@ -3,6 +3,7 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
 from services.core.api import ErrorOut
+from services.core.challenge import challenge_required
 from services.core.throttling import ActionThrottle
 
 from . import exports, selectors, services
@@ -35,6 +36,7 @@ STAFF_ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409:
     throttle=[ActionThrottle("registration")],
     summary="Register for a Published event (SPEC §7)",
 )
+@challenge_required
 def register(request, event_id: int, payload: RegistrationIn):
     registration = services.registration_submit(event_id=event_id, data=payload.dict())
     event = registration.event
@@ -81,6 +83,7 @@ def register(request, event_id: int, payload: RegistrationIn):
     throttle=[ActionThrottle("waitlist")],
     summary="Join the waiting list of a full event",
 )
+@challenge_required
 def waitlist_join(request, event_id: int, payload: RegistrationIn):
     entry = services.waitlist_join(event_id=event_id, data=payload.dict())
     position = services.waitlist_position(entry)
