@@ -297,3 +297,13 @@ def test_two_requests_with_one_solution_at_the_same_moment_pass_once(client, cha
             thread.join()
         assert sorted(outcomes) == ["accepted", "refused"]
     assert UsedChallenge.objects.count() == 10
+
+
+def test_the_purge_runs_every_hour_as_a_task_the_worker_knows():
+    from worker.app import app
+    from worker.schedule import BEAT_SCHEDULE, Every
+
+    task, when = BEAT_SCHEDULE["core-purge-used-challenges"]
+    app.loader.import_default_modules()  # what a worker loads: the tasks modules of every app
+    assert task in app.tasks
+    assert when == Every(3600)
