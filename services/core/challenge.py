@@ -54,7 +54,7 @@ def challenge_issue() -> dict:
     fewest = most // 2
     challenge = altcha.create_challenge(
         algorithm=ALGORITHM,
-        cost=settings.PUBLIC_FORM_CHALLENGE_COST,
+        cost=max(1, settings.PUBLIC_FORM_CHALLENGE_COST),
         counter=fewest + secrets.randbelow(most - fewest + 1),
         expires_at=int(time.time()) + settings.PUBLIC_FORM_CHALLENGE_MINUTES * 60,
         hmac_secret=_key("signature"),
