@@ -49,6 +49,9 @@ def _test_settings(settings):
         **settings.STORAGES,
         "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
     }
+    # The public forms' bot challenge is off, as with DJANGO_DEBUG; services/core/tests/test_challenge.py
+    # switches it on and proves it on every form.
+    settings.PUBLIC_FORM_CHALLENGE = False
     yield
 
 
@@ -105,6 +108,8 @@ def process_env(**overrides: str) -> dict[str, str]:
         "PYTHONUNBUFFERED": "1",
         "DB_CONN_MAX_AGE": "0",
         "SECURE_SSL_REDIRECT": "0",  # child servers speak plain HTTP on loopback
+        # Off as in the tests themselves (_test_settings); a test that needs it sets it back on.
+        "PUBLIC_FORM_CHALLENGE": "0",
     }
     env.update(overrides)
     return env

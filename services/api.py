@@ -7,6 +7,7 @@ from services.accounts.auth import staff_auth
 from services.content.api import public_router as content_public_router
 from services.content.api import router as content_router
 from services.core.api import JsonParser, docs_access, install_error_handlers, install_staff_cache_control
+from services.core.api import router as core_router
 from services.dashboard.api import router as dashboard_router
 from services.events.api import router as events_router
 from services.members.api import public_router as members_public_router
@@ -30,6 +31,7 @@ install_error_handlers(api)
 install_staff_cache_control(api)
 
 api.add_router("", ops_router)
+api.add_router("", core_router)
 api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)
 api.add_router("management/", events_router)

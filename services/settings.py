@@ -407,7 +407,21 @@ RATE_LIMITS = {
     "waitlist_offer": os.environ.get("WAITLIST_OFFER_RATE", "30/h"),  # offer links checked
     "my_registration": os.environ.get("MY_REGISTRATION_RATE", "60/h"),  # confirmation links opened
     "membership": os.environ.get("MEMBERSHIP_RATE", "10/h"),
+    # Bot challenges handed out (services/core/challenge.py): a visitor may open many forms.
+    "challenge": os.environ.get("CHALLENGE_RATE", "300/h"),
 }
+# The bot challenge of the public forms that create a row or send an e-mail (sign-up, waiting
+# list, membership, contact, password reset): the browser solves a proof of work in the background
+# and sends it in the X-Altcha header (services/core/challenge.py, docs/security.md). On unless
+# DJANGO_DEBUG is on. One try costs PUBLIC_FORM_CHALLENGE_COST PBKDF2-SHA-256 iterations, and a
+# challenge takes between half of PUBLIC_FORM_CHALLENGE_MAX_TRIES and all of them: about 0.1 s in
+# a desktop browser, well under a second on a phone (docs/decisions.md has the measurements).
+PUBLIC_FORM_CHALLENGE = env_bool("PUBLIC_FORM_CHALLENGE", not DEBUG)
+PUBLIC_FORM_CHALLENGE_COST = int(os.environ.get("PUBLIC_FORM_CHALLENGE_COST", "10000"))
+PUBLIC_FORM_CHALLENGE_MAX_TRIES = int(os.environ.get("PUBLIC_FORM_CHALLENGE_MAX_TRIES", "50"))
+# A challenge handed out must be solved and sent within this time.
+PUBLIC_FORM_CHALLENGE_MINUTES = int(os.environ.get("PUBLIC_FORM_CHALLENGE_MINUTES", "10"))
+
 # Acknowledgements of contact messages to one e-mail address per day: the form cannot be used
 # to flood somebody else's inbox in the association's name.
 CONTACT_ACKS_PER_DAY = int(os.environ.get("CONTACT_ACKS_PER_DAY", "3"))

@@ -24,6 +24,8 @@ BEAT_SCHEDULE = {
     "notifications-sweep": ("notifications.sweep", Every(120)),
     # Deletes password-reset links that expired (60 min) or were used: every hour.
     "accounts-purge-reset-tokens": ("accounts.purge_reset_tokens", Every(3600)),
+    # Deletes the records of used bot-challenge solutions once their challenge expired: every hour.
+    "core-purge-used-challenges": ("core.purge_used_challenges", Every(3600)),
     # Marks Published events whose date has passed as Completed: daily at 00:10 Kigali time.
     "events-complete-past": ("events.complete_past", Daily(hour=0, minute=10)),
     # E-mails one payment reminder to each unpaid registrant, 24 h before the deadline: every hour.

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 
 import { publishedEvent, signIn, toasts } from './admin';
 import { expectNoAxeViolations } from './axe';
+import { solvedChallenge } from './challenge';
 import { linkTo, mailsTo } from './mail';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
@@ -101,6 +102,7 @@ test('a full event offers its waiting list instead of a dead end', async ({ page
   const title = `Journey Full Event ${Date.now()}`;
   const eventId = await publishedEvent(request, { title, maximum_attendees: 1 });
   const taken = await request.post(`/api/management/events/${eventId}/register/`, {
+    headers: await solvedChallenge(request),
     data: {
       full_name: 'First Comer',
       email: `first-${Date.now()}@example.com`,

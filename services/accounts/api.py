@@ -2,6 +2,7 @@ from django.utils.translation import gettext as _
 from ninja import Router
 
 from services.core.api import ErrorOut, MessageOut
+from services.core.challenge import challenge_required
 from services.core.throttling import ActionThrottle
 
 from . import schemas, services, tokens
@@ -57,6 +58,7 @@ def me(request):
     throttle=[ActionThrottle("password_reset")],
     summary="E-mail a reset link",
 )
+@challenge_required
 def request_password_reset(request, payload: schemas.EmailIn):
     services.password_reset_request(email=payload.email)
     return {"message": _("If your email exists in our system, you will receive a password reset link.")}

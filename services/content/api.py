@@ -2,6 +2,7 @@ from django.utils.translation import gettext as _
 from ninja import File, Form, Query, Router, Status, UploadedFile
 
 from services.core.api import ErrorOut, MessageOut
+from services.core.challenge import challenge_required
 from services.core.throttling import ActionThrottle
 from services.events.selectors import paginate
 
@@ -34,6 +35,7 @@ PAGE_SIZES = (10, 20, 50)
     throttle=[ActionThrottle("contact", fail_open=True)],
     summary="Send a message to the association",
 )
+@challenge_required
 def contact_form(request, payload: ContactIn):
     contact_message_submit(name=payload.name, email=payload.email, message=payload.message)
     return {"message": _("Your message has been sent successfully!")}

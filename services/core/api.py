@@ -8,17 +8,19 @@ from typing import Any
 from django.conf import settings
 from django.contrib.admin.views.decorators import staff_member_required
 from django.core.exceptions import RequestDataTooBig, SuspiciousOperation
-from django.http import Http404, HttpRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.http.multipartparser import MultiPartParserError
 from django.utils.cache import patch_cache_control
 from django.utils.translation import gettext as _
-from ninja import NinjaAPI, Schema
+from ninja import NinjaAPI, Router, Schema
 from ninja.errors import AuthenticationError, AuthorizationError, HttpError, Throttled, ValidationError
 from ninja.parser import Parser
 
+from .challenge import challenge_issue
 from .errors import ApplicationError, envelope, forbidden_characters_envelope
 from .middleware import request_id_var
 from .text import forbidden_character_fields
+from .throttling import ActionThrottle
 
 logger = logging.getLogger("services.api")
 
@@ -31,6 +33,24 @@ class ErrorOut(Schema):
 
 class MessageOut(Schema):
     message: str
+
+
+class ChallengeParametersOut(Schema):
+    """ALTCHA v2's names: the browser's library reads them as they are, and the signature covers them."""
+
+    algorithm: str
+    nonce: str
+    salt: str
+    cost: int
+    keyLength: int
+    keyPrefix: str
+    keySignature: str
+    expiresAt: int
+
+
+class ChallengeOut(Schema):
+    parameters: ChallengeParametersOut
+    signature: str
 
 
 class UnsupportedMediaType(Exception):
@@ -210,3 +230,18 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(MultiPartParserError, on_bad_request)
     api.add_exception_handler(SuspiciousOperation, on_bad_request)
     api.add_exception_handler(Exception, on_unexpected)
+
+
+router = Router(tags=["challenge"])
+
+
+@router.get(
+    "challenge/",
+    auth=None,
+    response={200: ChallengeOut, 429: ErrorOut},
+    throttle=[ActionThrottle("challenge")],
+    summary="A bot challenge for the public forms (solved in the browser, sent in X-Altcha)",
+)
+def challenge(request, response: HttpResponse):
+    response["Cache-Control"] = "no-store"  # each one is for one submission
+    return challenge_issue()

@@ -3,6 +3,7 @@ from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
 from services.core.api import ErrorOut
+from services.core.challenge import challenge_required
 from services.core.throttling import ActionThrottle
 
 from . import exports, selectors, services
@@ -21,6 +22,7 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: Error
     throttle=[ActionThrottle("membership")],
     summary="Apply for membership (the public five-step form)",
 )
+@challenge_required
 def apply(request, payload: MemberApplicationIn):
     member = services.member_apply(data=payload.dict())
     return Status(

@@ -53,6 +53,7 @@ def config(request):
             key: settings.ASSOCIATION[key] for key in ("name", "short_name", "email", "phone", "address")
         },
         "resource_upload_max_mb": settings.RESOURCE_UPLOAD_MAX_MB,
+        "public_form_challenge": settings.PUBLIC_FORM_CHALLENGE,
     }
 
 

@@ -15,6 +15,8 @@ class ConfigOut(Schema):
     association: dict[str, str]
     # The largest resource file staff may upload (the Content page states it before uploading).
     resource_upload_max_mb: int
+    # Whether the public forms must send a solved bot challenge (the browser fetches none if not).
+    public_form_challenge: bool
 
 
 class WorkerOut(Schema):

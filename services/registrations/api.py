@@ -5,6 +5,7 @@ from django.utils.translation import ngettext
 from ninja import Query, Router, Status
 
 from services.core.api import ErrorOut
+from services.core.challenge import challenge_required
 from services.core.throttling import ActionThrottle
 
 from . import exports, selectors, services
@@ -63,6 +64,7 @@ def _how_to_pay(event, reference: str) -> dict:
     throttle=[ActionThrottle("registration")],
     summary="Register for a Published event (SPEC §7)",
 )
+@challenge_required
 def register(request, event_id: int, payload: RegistrationIn):
     registration = services.registration_submit(event_id=event_id, data=payload.dict())
     event = registration.event
@@ -107,6 +109,7 @@ def _confirm_message() -> str:
     throttle=[ActionThrottle("waitlist")],
     summary="Join the waiting list of a full event",
 )
+@challenge_required
 def waitlist_join(request, event_id: int, payload: RegistrationIn):
     entry = services.waitlist_join(event_id=event_id, data=payload.dict())
     position = services.waitlist_position(entry)

@@ -8,6 +8,8 @@ export interface SiteConfig {
   association: { name: string; short_name: string; email: string; phone: string; address: string };
   /** The largest resource file staff may upload, in MB (RESOURCE_UPLOAD_MAX_MB). */
   resource_upload_max_mb: number;
+  /** Whether the public forms send a solved bot challenge (PUBLIC_FORM_CHALLENGE; lib/public-form-challenge.ts). */
+  public_form_challenge: boolean;
 }
 
 export const SOCIAL_LINKS = {

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 
 import { dashboardBackend } from '../features/dashboard/mocks/handlers';
 import { publicEventHandlers } from '../features/events/mocks/public-handlers';
+import { challengeHandlers } from './challenge-handlers';
 
 // The translation catalogues the app fetches as JSON files (lib/i18n.ts), answered from source.
 const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
@@ -15,6 +16,12 @@ const catalogueFiles = http.get('*/src/locales/:language/:file', ({ params }) =>
 /**
  * One MSW server for all tests; each test adds the handlers it needs with server.use(). Every
  * public page shows the association's contacts, so GET /api/config/ always answers, and so do
- * the translation catalogues; every sign-in lands on the dashboard home, so its figures answer too.
+ * the translation catalogues, and so does GET /api/challenge/ (the public forms fetch one as they
+ * mount); every sign-in lands on the dashboard home, so its figures answer too.
  */
-export const server = setupServer(catalogueFiles, publicEventHandlers.config(), ...dashboardBackend().handlers);
+export const server = setupServer(
+  catalogueFiles,
+  publicEventHandlers.config(),
+  challengeHandlers.issued(),
+  ...dashboardBackend().handlers,
+);

@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { Challenged } from '../../lib/public-form-challenge';
 import type { TokenPair } from '../../lib/session/user';
 import type { LoginResponse } from './types';
 
@@ -26,8 +27,13 @@ export const authApi = api.injectEndpoints({
     logout: build.mutation<unknown, { refresh: string }>({
       query: (body) => ({ url: 'users/logout/', method: 'POST', body }),
     }),
-    requestPasswordReset: build.mutation<{ message?: string }, { email: string }>({
-      query: (body) => ({ url: 'users/request-password-reset/', method: 'POST', body }),
+    requestPasswordReset: build.mutation<{ message?: string }, { email: string } & Challenged>({
+      query: ({ challenge, ...body }) => ({
+        url: 'users/request-password-reset/',
+        method: 'POST',
+        body,
+        headers: challenge,
+      }),
     }),
     // The token travels in the body, never in a URL: servers and proxies log paths.
     validateResetToken: build.query<{ valid?: boolean }, string>({

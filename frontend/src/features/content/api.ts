@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { Challenged } from '../../lib/public-form-challenge';
 
 export interface ContactMessage {
   name: string;
@@ -51,8 +52,8 @@ function listIn<T>(body: unknown, key: string): T[] {
 
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendContactMessage: build.mutation<ContactReply, ContactMessage>({
-      query: (body) => ({ url: 'management/contact-form/', method: 'POST', body }),
+    sendContactMessage: build.mutation<ContactReply, ContactMessage & Challenged>({
+      query: ({ challenge, ...body }) => ({ url: 'management/contact-form/', method: 'POST', body, headers: challenge }),
     }),
     getResources: build.query<Resource[], undefined>({
       query: () => 'resources/',

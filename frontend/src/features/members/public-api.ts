@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { Challenged } from '../../lib/public-form-challenge';
 
 /** The public form's reading of gender (SPEC §3); the admin's reading has Other instead. */
 export const GENDERS = ['Male', 'Female', 'Non-binary', 'Prefer Not to Say'] as const;
@@ -45,8 +46,13 @@ export interface MembershipAnswer {
 /** The public application: no token needed (SPEC §6). */
 export const membershipPublicApi = api.injectEndpoints({
   endpoints: (build) => ({
-    applyForMembership: build.mutation<MembershipAnswer, MembershipApplication>({
-      query: (application) => ({ url: 'users/register/', method: 'POST', body: application }),
+    applyForMembership: build.mutation<MembershipAnswer, MembershipApplication & Challenged>({
+      query: ({ challenge, ...application }) => ({
+        url: 'users/register/',
+        method: 'POST',
+        body: application,
+        headers: challenge,
+      }),
       // A staff member signed in in the same browser sees the new application in the list.
       invalidatesTags: (_result, error) => (error ? [] : [{ type: 'Member' as const, id: 'LIST' }]),
     }),

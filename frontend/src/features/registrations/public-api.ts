@@ -1,4 +1,5 @@
 import { api } from '../../app/api';
+import type { Challenged } from '../../lib/public-form-challenge';
 
 /**
  * What the registration page reads of an event (GET management/public-events/{id}/, the event
@@ -156,7 +157,7 @@ export type WaitlistOfferCheck =
   | { valid: false }
   | { valid: true; event_id: number; expires_at: string; registrant: Registrant };
 
-interface EventCall {
+interface EventCall extends Challenged {
   eventId: number;
   registration: RegistrationPayload;
 }
@@ -169,20 +170,22 @@ export const registrationPublicApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'PublicEvent' as const, id }],
     }),
     registerForEvent: build.mutation<RegistrationAnswer, EventCall>({
-      query: ({ eventId, registration }) => ({
+      query: ({ eventId, registration, challenge }) => ({
         url: `management/events/${eventId}/register/`,
         method: 'POST',
         body: registration,
+        headers: challenge,
       }),
       // The event's counters changed (or, when it was full, are worth reading again).
       invalidatesTags: (_result, error, { eventId }) =>
         error && error.status !== 409 ? [] : [{ type: 'PublicEvent' as const, id: eventId }],
     }),
     joinWaitlist: build.mutation<WaitlistAnswer, EventCall>({
-      query: ({ eventId, registration }) => ({
+      query: ({ eventId, registration, challenge }) => ({
         url: `management/events/${eventId}/waitlist/`,
         method: 'POST',
         body: registration,
+        headers: challenge,
       }),
       // 409 seats_available: a seat freed up, so the event's counters are stale.
       invalidatesTags: (_result, error, { eventId }) =>

@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '../../../testing/render';
+import { allSolved } from '../../../testing/challenge-handlers';
+import { challengesSentTo } from '../../../testing/challenge-requests';
 import { server } from '../../../testing/server';
 import { storeTestSession } from '../../../testing/session';
 import { authHandlers, DEMO_USER } from '../mocks/handlers';
@@ -155,6 +157,7 @@ describe('Forgot password mode', () => {
   it('always gives the same answer once the server accepts the request', async () => {
     const calls: unknown[] = [];
     server.use(authHandlers.resetRequested((body) => calls.push(body)));
+    const challenges = challengesSentTo('/request-password-reset/');
     const { user, email, send } = await openForgotMode();
     await user.type(email, 'admin@example.org');
     await user.click(send);
@@ -165,6 +168,8 @@ describe('Forgot password mode', () => {
       ),
     );
     expect(calls).toEqual([{ email: 'admin@example.org' }]);
+    // Sent with a solved bot challenge (X-Altcha), which the form prepared in the background.
+    expect(await allSolved(challenges)).toBe(true);
   });
 
   it('shows a general error when the request fails', async () => {

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
 import { FormField } from '../../../components/form-field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { Spinner } from '../../../components/spinner';
 import { SubmitButton } from '../../../components/submit-button';
 import { failureSentence } from '../../../lib/api-error';
+import { usePublicFormChallenge } from '../../../lib/public-form-challenge';
 import { useTranslation } from '../../../lib/use-translation';
 import { useLoginMutation, useRequestPasswordResetMutation } from '../api';
 import { AuthShell } from '../components/auth-shell';
@@ -101,7 +103,9 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
   const { t } = useTranslation('auth');
   const [email, setEmail] = useState('');
   const [message, setMessage] = useState<FormOutcome>(null);
-  const [requestReset, { isLoading }] = useRequestPasswordResetMutation();
+  const [requestReset, { isLoading: requesting }] = useRequestPasswordResetMutation();
+  const formChallenge = usePublicFormChallenge(useGetSiteConfigQuery(undefined).data?.public_form_challenge);
+  const isLoading = requesting || formChallenge.waiting;
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // Switching modes moves the reader to the new form's heading.
@@ -115,7 +119,7 @@ function ForgotPasswordForm({ onBack }: { onBack: () => void }) {
     }
     setMessage(null);
     try {
-      await requestReset({ email: email.trim() }).unwrap();
+      await requestReset({ email: email.trim(), challenge: await formChallenge.challengeHeaders() }).unwrap();
       // The same words whether or not the address is known: nothing is given away.
       setMessage({ kind: 'success', text: t('forgot.sent') });
     } catch (failure) {

@@ -1,8 +1,10 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
+import { usePublicFormChallenge } from '../../../lib/public-form-challenge';
 import { useTranslation } from '../../../lib/use-translation';
 import { useSendContactMessageMutation, type ContactMessage } from '../api';
 
@@ -15,7 +17,9 @@ export function ContactForm() {
   const [values, setValues] = useState<ContactMessage>(EMPTY);
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
-  const [sendContactMessage, { isLoading: sending }] = useSendContactMessageMutation();
+  const [sendContactMessage, { isLoading: sendingMessage }] = useSendContactMessageMutation();
+  const formChallenge = usePublicFormChallenge(useGetSiteConfigQuery(undefined).data?.public_form_challenge);
+  const sending = sendingMessage || formChallenge.waiting;
 
   function handleChange(event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) {
     const { name, value } = event.target;
@@ -37,7 +41,7 @@ export function ContactForm() {
     setOutcome(null);
     setFieldErrors({});
     try {
-      const reply = await sendContactMessage(message).unwrap();
+      const reply = await sendContactMessage({ ...message, challenge: await formChallenge.challengeHeaders() }).unwrap();
       setValues(EMPTY);
       setOutcome({ kind: 'success', text: reply.message || t('success') });
     } catch (error) {

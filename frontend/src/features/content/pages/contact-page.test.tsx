@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render';
+import { allSolved, challengeHandlers } from '../../../testing/challenge-handlers';
+import { challengesSentTo } from '../../../testing/challenge-requests';
 import { server } from '../../../testing/server';
 import { contentHandlers } from '../mocks/handlers';
 import { ContactPage } from './contact-page';
@@ -54,6 +56,7 @@ describe('Contact page', () => {
 
   it('shows Sending... while sending, then the success message, and clears the form', async () => {
     server.use(contentHandlers.contactAccepted());
+    const challenges = challengesSentTo('/contact-form/');
     const { user, name, email, message, send, fillIn } = renderContactPage();
     await fillIn();
     await user.click(send);
@@ -66,6 +69,29 @@ describe('Contact page', () => {
     expect(name).toHaveValue('');
     expect(email).toHaveValue('');
     expect(message).toHaveValue('');
+    // Sent with a solved bot challenge (X-Altcha), which the form prepared in the background.
+    expect(await allSolved(challenges)).toBe(true);
+  });
+
+  it('says so when the form cannot be prepared for sending, and sends it on the next try', async () => {
+    server.use(contentHandlers.contactAccepted(), challengeHandlers.fails());
+    const challenges = challengesSentTo('/contact-form/');
+    const { user, send, fillIn } = renderContactPage();
+    await fillIn();
+    await user.click(send);
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent(
+        'We could not prepare this form for sending. Please check your connection and try again.',
+      ),
+    );
+    expect(challenges).toEqual([]); // nothing was sent without a solution
+
+    server.use(challengeHandlers.issued());
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status')).toHaveTextContent('Your message has been sent successfully!'),
+    );
+    expect(await allSolved(challenges)).toBe(true);
   });
 
   it("shows the server's own success message when it sends one", async () => {

@@ -87,6 +87,7 @@ export const TEST_SITE_CONFIG: SiteConfig = {
     address: 'KG 7 Ave, Kigali, Rwanda',
   },
   resource_upload_max_mb: 10,
+  public_form_challenge: true,
 };
 
 /** MSW handlers for the public event calls (tests and local mocking). */

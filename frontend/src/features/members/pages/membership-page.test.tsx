@@ -3,6 +3,8 @@ import axe from 'axe-core';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute, renderWithProviders } from '../../../testing/render';
+import { allSolved } from '../../../testing/challenge-handlers';
+import { challengesSentTo } from '../../../testing/challenge-requests';
 import { server } from '../../../testing/server';
 import { makeMembershipAnswer, membershipHandlers } from '../mocks/public-handlers';
 import type { MembershipApplication } from '../public-api';
@@ -272,6 +274,7 @@ describe('Membership page', () => {
       const received: MembershipApplication[] = [];
       const { promise, release } = deferred();
       server.use(membershipHandlers.applied({ received, hold: promise }));
+      const challenges = challengesSentTo('/users/register/');
       const { user } = renderPage();
       await fillIn(user, { full: true });
       await user.click(terms());
@@ -310,6 +313,8 @@ describe('Membership page', () => {
           agree_to_terms: true,
         },
       ]);
+      // Sent with a solved bot challenge (X-Altcha), which the wizard prepared in the background.
+      expect(await allSolved(challenges)).toBe(true);
     });
 
     it('says Thank you in its own words when the server sends no message', async () => {

@@ -1,7 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
+import { usePublicFormChallenge } from '../../../lib/public-form-challenge';
 import { useTranslation } from '../../../lib/use-translation';
 import { useApplyForMembershipMutation, type MembershipAnswer } from '../public-api';
 import {
@@ -38,7 +40,9 @@ export function MembershipWizard({ onSubmitted }: { onSubmitted: (answer: Member
   const [focusRequest, setFocusRequest] = useState<{ target: FocusTarget } | null>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const bannerRef = useRef<HTMLParagraphElement>(null);
-  const [apply, { isLoading: sending }] = useApplyForMembershipMutation();
+  const [apply, { isLoading: applying }] = useApplyForMembershipMutation();
+  const formChallenge = usePublicFormChallenge(useGetSiteConfigQuery(undefined).data?.public_form_challenge);
+  const sending = applying || formChallenge.waiting;
 
   // After the render that shows the step (and the messages), so that the focused control reads them out.
   useEffect(() => {
@@ -90,7 +94,7 @@ export function MembershipWizard({ onSubmitted }: { onSubmitted: (answer: Member
     setErrors({});
     setBanner(null);
     try {
-      onSubmitted(await apply(checked.payload).unwrap());
+      onSubmitted(await apply({ ...checked.payload, challenge: await formChallenge.challengeHeaders() }).unwrap());
     } catch (failure) {
       // 400 validation_error, 409 duplicate_member: the server's messages on their fields.
       const fields: FieldErrors = {};

@@ -1,9 +1,11 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
 import { Field } from '../../../components/field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/use-toast';
 import { apiErrorMessage, apiFieldErrors, errorStatus } from '../../../lib/api-error';
+import { usePublicFormChallenge } from '../../../lib/public-form-challenge';
 import { useTranslation } from '../../../lib/use-translation';
 import {
   DISABILITIES,
@@ -71,7 +73,8 @@ export function RegistrationForm({ eventId, mode, initialValues = EMPTY_VALUES, 
   const bannerRef = useRef<HTMLParagraphElement>(null);
   const [register, { isLoading: registering }] = useRegisterForEventMutation();
   const [joinWaitlist, { isLoading: joining }] = useJoinWaitlistMutation();
-  const sending = registering || joining;
+  const formChallenge = usePublicFormChallenge(useGetSiteConfigQuery(undefined).data?.public_form_challenge);
+  const sending = registering || joining || formChallenge.waiting;
 
   // After the render that shows the messages, so that the focused control reads out its error.
   useEffect(() => {
@@ -146,7 +149,7 @@ export function RegistrationForm({ eventId, mode, initialValues = EMPTY_VALUES, 
     setErrors({});
     setBanner(null);
     try {
-      const call = { eventId, registration: checked.payload };
+      const call = { eventId, registration: checked.payload, challenge: await formChallenge.challengeHeaders() };
       if (mode === 'register') onOutcome({ kind: 'registered', answer: await register(call).unwrap() });
       else onOutcome({ kind: 'joined', answer: await joinWaitlist(call).unwrap() });
     } catch (failure) {

@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ToastRegion } from '../../../components/toast-region';
 import { renderRoute, renderWithProviders } from '../../../testing/render';
+import { allSolved } from '../../../testing/challenge-handlers';
+import { challengesSentTo } from '../../../testing/challenge-requests';
 import { server } from '../../../testing/server';
 import { makePublicEvent, publicEventHandlers } from '../../events/mocks/public-handlers';
 import type { PublicEvent } from '../../events/public-api';
@@ -257,6 +259,7 @@ describe('Event registration page', () => {
       const received: RegistrationPayload[] = [];
       const { promise, release } = deferred();
       server.use(registrationHandlers.registered({ received, hold: promise }));
+      const challenges = challengesSentTo('/register/');
       const { user } = renderPage('/registration?eventId=1');
       await fillIn(user);
       await user.selectOptions(combobox('Disability'), 'Other');
@@ -316,6 +319,8 @@ describe('Event registration page', () => {
 
       await user.click(toggle);
       expect(instructions).not.toBeVisible();
+      // Sent with a solved bot challenge (X-Altcha), which the form prepared in the background.
+      expect(await allSolved(challenges)).toBe(true);
     });
 
     it('says no payment is needed for a free event', async () => {
@@ -415,6 +420,7 @@ describe('Event registration page', () => {
     it('says so, and offers the waiting list with the same details', async () => {
       const received: RegistrationPayload[] = [];
       server.use(registrationHandlers.waitlistJoined({ received }));
+      const challenges = challengesSentTo('/waitlist/');
       const { user } = renderPage('/registration?eventId=4');
 
       expect(
@@ -439,6 +445,7 @@ describe('Event registration page', () => {
       expect(received).toHaveLength(1);
       expect(received[0]).toMatchObject({ full_name: 'Aline Uwase', agree_to_terms: true });
       expect(received[0]).not.toHaveProperty('offer_token');
+      expect(await allSolved(challenges)).toBe(true);
     });
 
     it('counts an event as full when its registrations reach the maximum', async () => {
