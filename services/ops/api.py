@@ -53,6 +53,7 @@ def config(request):
             key: settings.ASSOCIATION[key] for key in ("name", "short_name", "email", "phone", "address")
         },
         "resource_upload_max_mb": settings.RESOURCE_UPLOAD_MAX_MB,
+        "registration_payment_deadline_hours": settings.REGISTRATION_PAYMENT_DEADLINE_HOURS,
     }
 
 

@@ -15,6 +15,9 @@ class ConfigOut(Schema):
     association: dict[str, str]
     # The largest resource file staff may upload (the Content page states it before uploading).
     resource_upload_max_mb: int
+    # Hours an unpaid seat is kept when an event sets no deadline of its own (the event form says
+    # it next to the field); null: no deadline by default.
+    registration_payment_deadline_hours: float | None
 
 
 class WorkerOut(Schema):

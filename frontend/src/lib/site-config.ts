@@ -8,6 +8,8 @@ export interface SiteConfig {
   association: { name: string; short_name: string; email: string; phone: string; address: string };
   /** The largest resource file staff may upload, in MB (RESOURCE_UPLOAD_MAX_MB). */
   resource_upload_max_mb: number;
+  /** Hours an unpaid seat is kept when an event sets none (REGISTRATION_PAYMENT_DEADLINE_HOURS); null: no deadline. */
+  registration_payment_deadline_hours: number | null;
 }
 
 export const SOCIAL_LINKS = {

@@ -87,6 +87,7 @@ export const TEST_SITE_CONFIG: SiteConfig = {
     address: 'KG 7 Ave, Kigali, Rwanda',
   },
   resource_upload_max_mb: 10,
+  registration_payment_deadline_hours: 72,
 };
 
 /** MSW handlers for the public event calls (tests and local mocking). */
