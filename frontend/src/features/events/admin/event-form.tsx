@@ -259,7 +259,7 @@ export function EventForm({ mode, initialValues, save }: Props) {
           label={t('form.fields.paymentDeadline')}
           hint={deadlineHint}
           error={errorOf('payment_deadline_hours')}
-          className="event-form__wide"
+          className="event-form__wide event-form__deadline"
         >
           {textInput('payment_deadline_hours', 'number', { min: 1, max: MAX_DEADLINE_HOURS, step: 1, inputMode: 'numeric' })}
         </Field>

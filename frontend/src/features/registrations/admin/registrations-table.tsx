@@ -120,7 +120,7 @@ export function RegistrationsTable({ registrations, onDecide, busy, selected, on
                     <ContactLinks email={registration.email} phone={registration.phone} />
                     <EmailConfirmation confirmed={registration.email_confirmed} />
                   </td>
-                  <td data-label={columns.date}>
+                  <td data-label={columns.date} className="registrations-table__date">
                     <span className="registrations-table__nowrap">{registered.date}</span>
                     <span className="registrations-table__muted">{registered.time}</span>
                   </td>
