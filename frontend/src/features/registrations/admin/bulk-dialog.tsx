@@ -1,16 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 
-import { Field } from '../../../components/field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/use-toast';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
 import { useBulkDecideRegistrationsMutation, type AdminRegistration, type BulkAction, type BulkDecisionAnswer } from '../admin-api';
+import { ReasonField } from './reason-field';
 import { StatusBadge } from './status-badge';
-
-/** The server's limit on the reason (services/registrations/cleaning.py). */
-const REASON_MAX = 500;
 
 interface Props {
   eventId: number;
@@ -103,21 +100,16 @@ export function BulkDialog({ eventId, action, registrations, onClose, onDone }: 
       </ul>
       <form id={formId} className="form registration-payment" onSubmit={handleSubmit} noValidate>
         <fieldset className="registration-payment__fields" disabled={saving}>
-          <Field id={reasonId} label={t('dialog.fields.reason')} hint={t('bulk.reasonHint')} error={reasonError}>
-            {(control) => (
-              <textarea
-                {...control}
-                name="reason"
-                rows={3}
-                maxLength={REASON_MAX}
-                value={reason}
-                onChange={(change) => {
-                  setReason(change.target.value);
-                  setReasonError(undefined);
-                }}
-              />
-            )}
-          </Field>
+          <ReasonField
+            id={reasonId}
+            hint={t('bulk.reasonHint')}
+            error={reasonError}
+            value={reason}
+            onChange={(value) => {
+              setReason(value);
+              setReasonError(undefined);
+            }}
+          />
         </fieldset>
         <FormMessage message={outcome} />
       </form>

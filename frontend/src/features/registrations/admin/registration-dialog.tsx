@@ -16,6 +16,7 @@ import {
   type RegistrationDecision,
 } from '../admin-api';
 import { useMoment } from './date-time';
+import { ReasonField } from './reason-field';
 import { StatusBadge } from './status-badge';
 import { useStatusNote } from './status-note';
 
@@ -32,8 +33,7 @@ const TOASTS: Record<RegistrationDecision, string> = {
   Rejected: 'dialog.rejectedToast',
   Cancelled: 'dialog.cancelledToast',
 };
-/** The server's limits (services/registrations/cleaning.py). */
-const REASON_MAX = 500;
+/** The server's limit on the notes (services/registrations/cleaning.py). */
 const NOTES_MAX = 1000;
 
 function isPaymentMethod(value: string): value is PaymentMethod {
@@ -271,28 +271,18 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
               </Field>
             </>
           ) : (
-            <Field
+            <ReasonField
               id={ids.reason}
-              label={t('dialog.fields.reason')}
               hint={t(registration.email_confirmed ? 'dialog.fields.reasonHintSent' : 'dialog.fields.reasonHintNotSent', {
                 name: registration.full_name,
               })}
               error={errors.reason}
-            >
-              {(control) => (
-                <textarea
-                  {...control}
-                  name="reason"
-                  rows={3}
-                  maxLength={REASON_MAX}
-                  value={reason}
-                  onChange={(event) => {
-                    setReason(event.target.value);
-                    clearError('reason');
-                  }}
-                />
-              )}
-            </Field>
+              value={reason}
+              onChange={(value) => {
+                setReason(value);
+                clearError('reason');
+              }}
+            />
           )}
           <Field
             id={ids.payment_notes}

@@ -60,6 +60,15 @@ const counter = (term: string) => {
 };
 const lastListParams = (backend: Backend) => backend.listRequests().at(-1)?.url.searchParams;
 
+/** A promise the test settles when it has seen what happens meanwhile. */
+function deferred() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
 /** Event 3 (50 seats): Jane pending, Amos approved, Rita rejected. */
 function deskBackend(overrides: Parameters<typeof registrationsBackend>[0] = {}) {
   return registrationsBackend({
@@ -270,7 +279,8 @@ describe('Registrations of one event', () => {
 
   describe('approve and reject', () => {
     it('approves with the payment: details shown, the row and the counters change, a toast', async () => {
-      const backend = deskBackend({ latency: 30 });
+      const { promise, release } = deferred();
+      const backend = deskBackend({ hold: promise });
       const { user } = renderPage(backend);
       await findTable();
       const listCalls = backend.listRequests().length;
@@ -304,7 +314,8 @@ describe('Registrations of one event', () => {
       await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'Bank Transfer');
       await user.type(within(dialog).getByLabelText('Notes'), 'Paid by her employer');
       await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-      expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+      expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+      release();
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await waitFor(() => expect(toasts()).toHaveTextContent('Registration approved successfully'));
@@ -754,7 +765,8 @@ describe('Registrations of one event', () => {
     const selectedCount = () => within(bulkBar()).getByRole('status');
 
     it('rejects the selected rows behind a dialog that says how many, with a reason; the toast is the server message', async () => {
-      const backend = deskBackend({ latency: 20 });
+      const { promise, release } = deferred();
+      const backend = deskBackend({ hold: promise });
       const { user } = renderPage(backend);
       await findTable();
       expect(selectedCount()).toHaveTextContent('No registrations selected');
@@ -779,7 +791,11 @@ describe('Registrations of one event', () => {
       expect(reason).toHaveAccessibleDescription('Optional. Each person whose e-mail address is confirmed is told this by e-mail.');
       await user.type(reason, 'The event is for members only.');
       await user.click(within(dialog).getByRole('button', { name: 'Reject 2 registrations' }));
-      expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+      expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+      // Escape does not close a dialog whose decision is on its way.
+      await user.keyboard('{Escape}');
+      expect(dialog).toBeInTheDocument();
+      release();
 
       await waitFor(() => expect(toasts()).toHaveTextContent('2 registrations rejected.'));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

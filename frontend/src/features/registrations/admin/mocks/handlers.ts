@@ -150,6 +150,8 @@ interface Options {
   /** Entries by event id. */
   waitlists?: Record<number, WaitlistEntry[]>;
   latency?: number;
+  /** Decisions (one or many) are answered only once this settles: a test sees "Saving..." first. */
+  hold?: Promise<unknown>;
 }
 
 /**
@@ -163,6 +165,7 @@ export function registrationsBackend({
   registrations = [makeRegistration()],
   waitlists = {},
   latency = 0,
+  hold,
 }: Options = {}) {
   const state = {
     events: events.map((event) => ({ ...event })),
@@ -302,6 +305,7 @@ export function registrationsBackend({
 
     http.post(UPDATE_URL, async ({ request, params }) => {
       await record(request);
+      await hold;
       const registration = state.registrations.find((row) => row.id === Number(params.id));
       if (!registration) return envelope(404, { detail: 'Registration not found.', code: 'not_found' });
       const body = (await request.json()) as Record<string, string>;
@@ -375,6 +379,7 @@ export function registrationsBackend({
 
     http.post(BULK_URL, async ({ request, params }) => {
       await record(request);
+      await hold;
       const event = state.events.find((item) => item.id === Number(params.id));
       if (!event) return notFound();
       const body = (await request.json()) as { ids?: unknown; action?: string; reason?: string };
