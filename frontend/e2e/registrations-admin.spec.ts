@@ -163,6 +163,7 @@ test('staff reject and cancel sign-ups in bulk, cancel one with a reason, and ap
   await expect(oneDialog.getByText(`Optional. ${kept.name} is told this by e-mail.`)).toBeVisible();
   await oneDialog.getByLabel('Reason').fill('The venue changed and has fewer seats.');
   await expectNoAxeViolations(page, 'cancel dialog');
+  await keepScreenshot(page, testInfo, 'cancel-dialog-1280');
   await oneDialog.getByRole('button', { name: 'Cancel Registration' }).click();
   await expect(toasts(page)).toContainText('Registration cancelled successfully');
   await expect(rowOf(page, kept.name)).toContainText('Reason: The venue changed and has fewer seats.');
@@ -193,6 +194,17 @@ test('staff reject and cancel sign-ups in bulk, cancel one with a reason, and ap
   await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeVisible();
   await expectNoAxeViolations(page, 'payment desk on a phone');
   await keepScreenshot(page, testInfo, 'payment-desk-390');
+  await page.getByRole('checkbox', { name: `Select ${late.name}` }).check();
+  const cancelSelected = bulkBar.getByRole('button', { name: 'Cancel selected' });
+  await cancelSelected.click();
+  const phoneDialog = page.getByRole('dialog', { name: 'Cancel 1 registration?' });
+  await expect(phoneDialog).toContainText(late.name);
+  await keepScreenshot(page, testInfo, 'bulk-dialog-390', { fullPage: false });
+  // Going back changes nothing, and the focus is where it was.
+  await phoneDialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(phoneDialog).toHaveCount(0);
+  await expect(cancelSelected).toBeFocused();
+  await expect(rowOf(page, late.name)).toContainText('Approved');
 });
 
 test('the event form takes a payment deadline of its own, and empty means the default', async ({ page, request }, testInfo) => {
