@@ -17,6 +17,9 @@ class ConfigOut(Schema):
     resource_upload_max_mb: int
     # Whether the public forms must send a solved bot challenge (the browser fetches none if not).
     public_form_challenge: bool
+    # Hours an unpaid seat is kept when an event sets no deadline of its own (the event form says
+    # it next to the field); null: no deadline by default.
+    registration_payment_deadline_hours: float | None
 
 
 class WorkerOut(Schema):

@@ -10,6 +10,8 @@ export interface SiteConfig {
   resource_upload_max_mb: number;
   /** Whether the public forms send a solved bot challenge (PUBLIC_FORM_CHALLENGE; lib/public-form-challenge.ts). */
   public_form_challenge: boolean;
+  /** Hours an unpaid seat is kept when an event sets none (REGISTRATION_PAYMENT_DEADLINE_HOURS); null: no deadline. */
+  registration_payment_deadline_hours: number | null;
 }
 
 export const SOCIAL_LINKS = {

@@ -117,6 +117,12 @@ def test_config_gives_the_map_tile_url_and_association_contacts(client, settings
     assert body["resource_upload_max_mb"] == settings.RESOURCE_UPLOAD_MAX_MB
 
 
+@pytest.mark.parametrize("hours", [72.0, 0.5, None])
+def test_config_gives_the_default_payment_deadline_the_event_form_states(client, settings, hours):
+    settings.REGISTRATION_PAYMENT_DEADLINE_HOURS = hours
+    assert client.get("/api/config/").json()["registration_payment_deadline_hours"] == hours
+
+
 @pytest.mark.django_db
 def test_the_broker_answer_is_reused_briefly_then_checked_again(client, monkeypatch):
     from services.ops import selectors

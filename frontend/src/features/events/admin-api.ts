@@ -3,9 +3,13 @@ import type { AgendaItem, EventFaq, EventStatus, PublicEvent } from './public-ap
 
 /** The admin side of events (SPEC §2 Events management, §7 Events): list, one, create, edit, status, delete. */
 
-// The admin endpoints answer the same event shape as the public ones (one EventOut on the server).
+// The admin endpoints answer the same event shape as the public ones (one EventOut on the server),
+// of which staff also use the payment deadline.
 export type { AgendaItem, EventFaq, EventStatus };
-export type AdminEvent = PublicEvent;
+export type AdminEvent = PublicEvent & {
+  /** Hours a registrant has to pay before the seat goes back; null: the association's default. */
+  payment_deadline_hours: number | null;
+};
 
 export const EVENT_STATUSES: readonly EventStatus[] = ['Draft', 'Published', 'Completed', 'Cancelled'];
 
@@ -20,7 +24,10 @@ export const DEFAULT_EVENT_ORDERING: EventOrdering = '-created_at';
 /** What the form sends: the server cleans it again and answers the whole event. */
 export type EventInput = {
   [K in 'title' | 'subtitle' | 'description' | 'location' | 'date' | 'contact_email' | 'contact_phone' | 'event_image_id']: string;
-} & Pick<AdminEvent, 'price' | 'time' | 'speakers' | 'agenda' | 'faqs' | 'social_links' | 'maximum_attendees'> & {
+} & Pick<
+  AdminEvent,
+  'price' | 'time' | 'speakers' | 'agenda' | 'faqs' | 'social_links' | 'maximum_attendees' | 'payment_deadline_hours'
+> & {
     /** Only on create: an edit keeps the event's status (SPEC §4). */
     status?: EventStatus;
   };

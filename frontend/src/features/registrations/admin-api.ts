@@ -7,17 +7,38 @@ import { filenameFromDisposition } from '../../lib/save-file';
 /**
  * The admin side of event registrations (SPEC §2 Registrations, §7, docs/api.md "Event
  * registration"): the overview of events with their counts, one event's registrations (the
- * payment desk), its waiting list, the CSV export and the approve/reject call.
+ * payment desk), its waiting list, the CSV export, one decision (approve, reject, cancel) and
+ * many at once (reject or cancel).
  */
 
 export type EventStatus = 'Draft' | 'Published' | 'Completed' | 'Cancelled';
 /** The overview's tab order (the events list's filter order). */
 export const EVENT_STATUSES: readonly EventStatus[] = ['Draft', 'Published', 'Completed', 'Cancelled'];
 
-export type RegistrationStatus = 'Pending' | 'Approved' | 'Rejected';
-export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['Pending', 'Approved', 'Rejected'];
-/** What staff may set: a registration never goes back to Pending (SPEC §4). */
-export type RegistrationDecision = Exclude<RegistrationStatus, 'Pending'>;
+/**
+ * Pending and Approved hold a seat; Rejected, Expired (never confirmed, or unpaid by the
+ * deadline) and Cancelled have ended and hold none.
+ */
+export type RegistrationStatus = 'Pending' | 'Approved' | 'Rejected' | 'Expired' | 'Cancelled';
+export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['Pending', 'Approved', 'Rejected', 'Expired', 'Cancelled'];
+/** What staff may set: a registration never goes back to Pending, and only the server expires one. */
+export type RegistrationDecision = 'Approved' | 'Rejected' | 'Cancelled';
+/** Why a registration expired: its e-mail was not confirmed in time, or it was not paid by the deadline. */
+export type EndedReason = '' | 'unconfirmed' | 'payment_deadline';
+
+/** The decisions the server allows from each status (docs/api.md "update-status"). */
+export const DECISIONS: Record<RegistrationStatus, readonly RegistrationDecision[]> = {
+  Pending: ['Approved', 'Rejected', 'Cancelled'],
+  Approved: ['Rejected', 'Cancelled'],
+  Rejected: ['Approved'],
+  Expired: ['Approved'],
+  Cancelled: ['Approved'],
+};
+
+/** Many registrations of one event at once: only rejecting and cancelling (an approval records one payment). */
+export type BulkAction = 'reject' | 'cancel';
+/** The statuses a bulk action can change (both actions allow the same ones). */
+export const canBulkDecide = (status: RegistrationStatus) => status === 'Pending' || status === 'Approved';
 
 export const PAYMENT_METHODS = ['Mobile Money', 'Bank Transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -77,10 +98,21 @@ export interface AdminRegistration extends Registrant {
   payment_notes: string;
   /** What the payer writes in the Mobile Money or bank message (none on rows older than references). */
   payment_reference: string | null;
-  /** The staff member who approved or rejected it, if anyone has. */
+  /** The staff member who approved, rejected or cancelled it, if anyone has. */
   decided_by: string | null;
   decided_at: string | null;
   reminder_sent_at: string | null;
+  /** The registrant opened the link of the first e-mail. */
+  email_confirmed: boolean;
+  email_confirmed_at: string | null;
+  /** An unconfirmed sign-up holds its seat until then; null while its first e-mail has not gone out. */
+  hold_expires_at: string | null;
+  /** Unpaid by then, the seat goes back (a paid event only). */
+  payment_due_at: string | null;
+  /** Set on an Expired registration. */
+  ended_reason: EndedReason;
+  /** What staff told the person when rejecting or cancelling. */
+  status_reason: string;
 }
 
 /** The event's counters, for the whole event whatever the search or filter. */
@@ -88,7 +120,10 @@ export interface RegistrationCounters {
   total_registrations: number;
   pending_registrations: number;
   approved_registrations: number;
+  /** Ended registrations, counted apart from the seats. */
   rejected_registrations: number;
+  expired_registrations: number;
+  cancelled_registrations: number;
   maximum_attendees: number | null;
   /** SPEC's: maximum minus approved, or null when unlimited. */
   available_seats: number | null;
@@ -99,7 +134,7 @@ export interface RegistrationCounters {
 
 export interface AccessNeeds {
   needs_interpreter: number;
-  /** Non-Rejected registrations by declared disability ('None' left out). */
+  /** Registrations holding a seat, by declared disability ('None' left out). */
   disabilities: Record<string, number>;
 }
 
@@ -133,8 +168,10 @@ export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired';
 export interface WaitlistEntry extends Registrant {
   id: number;
   status: WaitlistStatus;
-  /** Among those waiting, else null. */
+  /** Among those waiting with a confirmed address (only they are offered seats), else null. */
   position: number | null;
+  /** The person opened the link of the first e-mail. */
+  email_confirmed: boolean;
   created_at: string;
   offered_at: string | null;
   offer_expires_at: string | null;
@@ -145,15 +182,30 @@ export interface Waitlist {
   waiting: number;
 }
 
-export interface PaymentDetails {
-  transaction_id: string;
-  payment_method: PaymentMethod;
-  payment_notes: string;
+/** One decision: an approval records the payment; a rejection or cancellation may give a reason. */
+export type StatusUpdateArgs = { registration: AdminRegistration; payment_notes: string } & (
+  | { status: 'Approved'; transaction_id: string; payment_method: PaymentMethod }
+  | { status: 'Rejected' | 'Cancelled'; reason: string }
+);
+
+export interface DecisionAnswer {
+  registration: AdminRegistration;
+  message: string;
 }
 
-export interface StatusUpdateArgs extends PaymentDetails {
-  registration: AdminRegistration;
-  status: RegistrationDecision;
+export interface BulkDecisionArgs {
+  eventId: number;
+  ids: number[];
+  action: BulkAction;
+  reason: string;
+}
+
+export interface BulkDecisionAnswer {
+  updated: number[];
+  /** Not of this event, or its status no longer allows the action. */
+  skipped: number[];
+  /** e.g. '5 registrations rejected.', in the language of the request. */
+  message: string;
 }
 
 export interface CsvFile {
@@ -173,27 +225,10 @@ function filterParams({ search, status }: RegistrationFilters) {
   };
 }
 
-/**
- * SPEC §4's on-screen rule after a decision: approving adds one to approved, takes one from
- * pending (when the registration was pending) and recalculates available seats; rejecting,
- * Approved → Rejected included, leaves the counters as they are. The next poll brings the
- * server's figures.
- */
-export function countersAfterDecision<T extends RegistrationCounters>(
-  counters: T,
-  previous: RegistrationStatus,
-  next: RegistrationDecision,
-): T {
-  if (next !== 'Approved' || previous === 'Approved') return counters;
-  const approved = counters.approved_registrations + 1;
-  return {
-    ...counters,
-    approved_registrations: approved,
-    pending_registrations:
-      previous === 'Pending' ? Math.max(0, counters.pending_registrations - 1) : counters.pending_registrations,
-    available_seats: counters.maximum_attendees === null ? null : Math.max(0, counters.maximum_attendees - approved),
-  };
-}
+/** What a decision changes: the event's view (rows and counters), the overview's cards, the
+ * waiting list (a freed seat is offered), the dashboard's figures and the public seat counts. */
+const afterDecision = (eventId: number) =>
+  [eventTag(eventId), overviewTag, waitlistTag(eventId), 'Dashboard', 'PublicEvent'] as const;
 
 export const registrationsAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -233,15 +268,27 @@ export const registrationsAdminApi = api.injectEndpoints({
         return { csv, filename: filenameFromDisposition(headers?.get('Content-Disposition')) ?? `registrations-${eventId}.csv` };
       },
     }),
-    updateRegistrationStatus: build.mutation<{ registration: AdminRegistration; message: string }, StatusUpdateArgs>({
-      query: ({ registration, status, ...payment }) => ({
-        url: `management/registrations/${registration.id}/update-status/`,
-        method: 'POST',
-        body: { registration_status: status, ...payment },
-      }),
-      // The row changes in place and the counters follow SPEC §4's on-screen rule, in every
-      // cached view of the event; the 30 s poll then brings the server's figures.
-      async onQueryStarted({ registration, status }, { dispatch, getState, queryFulfilled }) {
+    updateRegistrationStatus: build.mutation<DecisionAnswer, StatusUpdateArgs>({
+      query: ({ registration, ...decision }) => {
+        const { status, payment_notes } = decision;
+        return {
+          url: `management/registrations/${registration.id}/update-status/`,
+          method: 'POST',
+          body:
+            decision.status === 'Approved'
+              ? {
+                  registration_status: status,
+                  transaction_id: decision.transaction_id,
+                  payment_method: decision.payment_method,
+                  payment_notes,
+                }
+              : { registration_status: status, reason: decision.reason, payment_notes },
+        };
+      },
+      // The row shows the decision at once in every cached view of the event; the counters are
+      // the server's, refetched with the view (no arithmetic of our own: holds lapse, registrations
+      // expire and other staff decide meanwhile, which only the server counts right).
+      async onQueryStarted({ registration }, { dispatch, getState, queryFulfilled }) {
         try {
           const { data } = await queryFulfilled;
           const updated = data.registration;
@@ -249,7 +296,6 @@ export const registrationsAdminApi = api.injectEndpoints({
             if (args.eventId !== registration.event_id) continue;
             dispatch(
               registrationsAdminApi.util.updateQueryData('getEventRegistrations', args, (view) => {
-                Object.assign(view, countersAfterDecision(view, registration.registration_status, status));
                 const index = view.registrations.findIndex((row) => row.id === updated.id);
                 if (index >= 0) view.registrations[index] = updated;
               }),
@@ -259,8 +305,16 @@ export const registrationsAdminApi = api.injectEndpoints({
           // The dialog shows the failure; nothing changed.
         }
       },
-      invalidatesTags: (_result, error, { registration }) =>
-        error ? [] : [overviewTag, waitlistTag(registration.event_id), 'Dashboard', 'PublicEvent'],
+      invalidatesTags: (_result, error, { registration }) => (error ? [] : [...afterDecision(registration.event_id)]),
+    }),
+    /** Reject or cancel many registrations of one event; the view is refetched. */
+    bulkDecideRegistrations: build.mutation<BulkDecisionAnswer, BulkDecisionArgs>({
+      query: ({ eventId, ids, action, reason }) => ({
+        url: `management/events/${eventId}/registrations/bulk/`,
+        method: 'POST',
+        body: { ids, action, reason },
+      }),
+      invalidatesTags: (_result, error, { eventId }) => (error ? [] : [...afterDecision(eventId)]),
     }),
   }),
 });
@@ -271,4 +325,5 @@ export const {
   useGetWaitlistQuery,
   useExportRegistrationsMutation,
   useUpdateRegistrationStatusMutation,
+  useBulkDecideRegistrationsMutation,
 } = registrationsAdminApi;

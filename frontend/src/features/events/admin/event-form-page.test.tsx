@@ -8,6 +8,7 @@ import { server } from '../../../testing/server';
 import type { EventInput } from '../admin-api';
 import { EventFormPage } from '../pages/event-form-page';
 import { REDIRECT_AFTER_SAVE_MS } from './event-form';
+import { publicEventHandlers, TEST_SITE_CONFIG } from '../mocks/public-handlers';
 import { eventsBackend, eventsFailure, makeAdminEvent } from './mocks/handlers';
 
 function CurrentPath() {
@@ -218,6 +219,7 @@ describe('Event form: create', () => {
       agenda: [{ time: '09:00', activity: 'Opening' }],
       social_links: { twitter: 'https://x.com/rnslia' },
       event_image_id: 'conference1',
+      payment_deadline_hours: null,
       status: 'Published',
     });
     expect(body.faqs.map((faq) => faq.question)).toEqual([
@@ -247,6 +249,64 @@ describe('Event form: create', () => {
       expect(toasts()).toHaveTextContent('Event "Interpreters Summit" created successfully with status: Draft'),
     );
     expect(sentBody(backend, 'POST')).toMatchObject({ status: 'Draft', speakers: [], agenda: [], social_links: {} });
+  });
+
+  it("asks for the payment deadline beside price and capacity, naming the association's default, and sends it", async () => {
+    const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([]));
+    const deadline = within(panel()).getByLabelText('Payment deadline (hours)');
+    expect(deadline).not.toBeRequired();
+    expect(deadline).toHaveValue(null);
+    // The default comes from the server's settings (GET /api/config/).
+    await waitFor(() =>
+      expect(deadline).toHaveAccessibleDescription(
+        "For paid events. Unpaid seats go back this many hours after sign-up, and never later than the start. Leave empty to use the association's default: 72 hours.",
+      ),
+    );
+    await fillRequired(user);
+    await user.type(screen.getByLabelText(/^Price/), '3000');
+    await user.type(deadline, '48');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('created successfully with status: Draft'));
+    expect(sentBody(backend, 'POST')).toMatchObject({ price: 3000, payment_deadline_hours: 48 });
+  });
+
+  it('says when the association has no default deadline', async () => {
+    server.use(publicEventHandlers.config({ ...TEST_SITE_CONFIG, registration_payment_deadline_hours: null }));
+    renderForm('/dashboard/create-event');
+    await waitFor(() =>
+      expect(screen.getByLabelText('Payment deadline (hours)')).toHaveAccessibleDescription(
+        expect.stringContaining('Leave empty for no deadline: the association sets none by default.'),
+      ),
+    );
+  });
+
+  it.each(['0', '2.5', '9000'])('refuses a payment deadline of %s hours before calling the server', async (hours) => {
+    const { user, backend } = renderForm('/dashboard/create-event');
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Payment deadline (hours)'), hours);
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    const deadline = screen.getByLabelText('Payment deadline (hours)');
+    expect(deadline).toHaveAttribute('aria-invalid', 'true');
+    expect(deadline).toHaveAccessibleDescription(
+      expect.stringContaining('The payment deadline must be a whole number of hours from 1 to 8760 (one year).'),
+    );
+    await waitFor(() => expect(deadline).toHaveFocus());
+    expect(backend.requests.filter((request) => request.method === 'POST')).toHaveLength(0);
+  });
+
+  it("shows the server's message about the deadline on its field, back on the Basic tab", async () => {
+    const { user } = renderForm('/dashboard/create-event');
+    const message = 'The payment deadline must be a whole number of hours between 1 and 8760.';
+    server.use(eventsFailure('post', 'list', 400, { detail: message, code: 'validation_error', fields: { payment_deadline_hours: message } }));
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Payment deadline (hours)'), '24');
+    await user.click(tab('Contact & Social'));
+    await user.click(screen.getByRole('button', { name: 'Save & Publish' }));
+    await waitFor(() => expect(tab('Basic Details')).toHaveAttribute('aria-selected', 'true'));
+    const deadline = screen.getByLabelText('Payment deadline (hours)');
+    expect(deadline).toHaveAttribute('aria-invalid', 'true');
+    expect(deadline).toHaveAccessibleDescription(expect.stringContaining(message));
+    await waitFor(() => expect(deadline).toHaveFocus());
   });
 
   it('removes agenda and FAQ rows only while more than one remains', async () => {
@@ -376,6 +436,16 @@ describe('Event form: edit', () => {
     ).toHaveClass('notice--success');
     await act(() => vi.advanceTimersByTimeAsync(REDIRECT_AFTER_SAVE_MS));
     expect(path()).toBe('/dashboard/events');
+  });
+
+  it("loads the event's own payment deadline; emptied, it goes back to the association's default", async () => {
+    const { user, backend } = renderForm('/dashboard/edit-event/42', eventsBackend([{ ...existing, payment_deadline_hours: 24 }]));
+    const deadline = await screen.findByLabelText('Payment deadline (hours)');
+    await waitFor(() => expect(deadline).toHaveValue(24));
+    await user.clear(deadline);
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('updated successfully'));
+    expect(sentBody(backend, 'PUT')).toMatchObject({ payment_deadline_hours: null });
   });
 
   it('shows the load failure as a toast and a page message', async () => {

@@ -28,6 +28,8 @@ export interface EventFormValues {
   location: string;
   price: string;
   maximum_attendees: string;
+  /** Empty: the association's default. */
+  payment_deadline_hours: string;
   event_image_id: string;
   description: string;
   /** One comma-separated text (SPEC §3). */
@@ -51,6 +53,7 @@ const FIELD_TABS: Record<string, FormTab> = {
   location: 'basic',
   price: 'basic',
   maximum_attendees: 'basic',
+  payment_deadline_hours: 'basic',
   event_image_id: 'basic',
   description: 'description',
   speakers: 'description',
@@ -86,6 +89,7 @@ export function newEventValues(defaultFaqs: { question: string; answer: string }
     location: '',
     price: '',
     maximum_attendees: '',
+    payment_deadline_hours: '',
     event_image_id: EVENT_IMAGE_IDS[0],
     description: '',
     speakers: '',
@@ -111,6 +115,8 @@ export function eventToValues(event: AdminEvent): EventFormValues {
     location: event.location ?? '',
     price: event.price === null || event.price === undefined ? '' : String(event.price),
     maximum_attendees: event.maximum_attendees === null || event.maximum_attendees === undefined ? '' : String(event.maximum_attendees),
+    payment_deadline_hours:
+      event.payment_deadline_hours === null || event.payment_deadline_hours === undefined ? '' : String(event.payment_deadline_hours),
     // An unknown id shows (and saves) the first image, as everywhere else.
     event_image_id: eventImage(event.event_image_id).id,
     description: event.description ?? '',
@@ -157,8 +163,12 @@ export function valuesToInput(values: EventFormValues): EventInput {
     social_links: socialLinks,
     event_image_id: values.event_image_id,
     maximum_attendees: values.maximum_attendees.trim() === '' ? null : Number(values.maximum_attendees),
+    payment_deadline_hours: values.payment_deadline_hours.trim() === '' ? null : Number(values.payment_deadline_hours),
   };
 }
+
+/** A payment deadline of at most a year (services/events/cleaning.py). */
+export const MAX_DEADLINE_HOURS = 24 * 365;
 
 const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -178,6 +188,7 @@ export const CHECK_MESSAGES = {
   required: 'form.errors.fieldRequired',
   price: 'form.errors.price',
   maximum_attendees: 'form.errors.maximumAttendees',
+  payment_deadline_hours: 'form.errors.paymentDeadline',
   contact_email: 'form.errors.email',
   url: 'form.errors.url',
 } as const;
@@ -199,6 +210,10 @@ export function validateValues(values: EventFormValues): { problem: ValidationPr
   const capacity = values.maximum_attendees.trim();
   if (capacity !== '' && !(Number.isInteger(Number(capacity)) && Number(capacity) >= 1)) {
     invalid.maximum_attendees = CHECK_MESSAGES.maximum_attendees;
+  }
+  const deadline = values.payment_deadline_hours.trim();
+  if (deadline !== '' && !(Number.isInteger(Number(deadline)) && Number(deadline) >= 1 && Number(deadline) <= MAX_DEADLINE_HOURS)) {
+    invalid.payment_deadline_hours = CHECK_MESSAGES.payment_deadline_hours;
   }
   const email = values.contact_email.trim();
   if (email && !EMAIL_SHAPE.test(email)) invalid.contact_email = CHECK_MESSAGES.contact_email;

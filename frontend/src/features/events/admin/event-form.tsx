@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
 import { Field, type ControlProps } from '../../../components/field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { useToast } from '../../../components/use-toast';
@@ -13,6 +14,7 @@ import {
   blankFaqRow,
   firstTabWithError,
   FORM_TABS,
+  MAX_DEADLINE_HOURS,
   tabOfField,
   validateValues,
   valuesToInput,
@@ -115,7 +117,9 @@ export function EventForm({ mode, initialValues, save }: Props) {
 
     const problems = validateValues(values);
     if (problems) {
-      const translated = Object.fromEntries(Object.entries(problems.fields).map(([name, key]) => [name, t(key)]));
+      const translated = Object.fromEntries(
+        Object.entries(problems.fields).map(([name, key]) => [name, t(key, { limit: MAX_DEADLINE_HOURS })]),
+      );
       reportFieldErrors(translated);
       setOutcome({
         kind: 'error',
@@ -166,6 +170,14 @@ export function EventForm({ mode, initialValues, save }: Props) {
   }
 
   const errorOf = (name: string) => errors[name];
+  // The association's default deadline, said next to the field (undefined until the settings load).
+  const defaultDeadline = useGetSiteConfigQuery(undefined).data?.registration_payment_deadline_hours;
+  const deadlineHint =
+    defaultDeadline === undefined
+      ? t('form.fields.paymentDeadlineHint')
+      : defaultDeadline === null
+        ? t('form.fields.paymentDeadlineHintNone')
+        : t('form.fields.paymentDeadlineHintDefault', { count: defaultDeadline });
 
   const image = eventImage(values.event_image_id);
   const tabsWithErrors = new Set(Object.keys(errors).map(tabOfField));
@@ -241,6 +253,15 @@ export function EventForm({ mode, initialValues, save }: Props) {
           error={errorOf('maximum_attendees')}
         >
           {textInput('maximum_attendees', 'number', { min: 1, step: 1, inputMode: 'numeric' })}
+        </Field>
+        <Field
+          id={fieldId('payment_deadline_hours')}
+          label={t('form.fields.paymentDeadline')}
+          hint={deadlineHint}
+          error={errorOf('payment_deadline_hours')}
+          className="event-form__wide event-form__deadline"
+        >
+          {textInput('payment_deadline_hours', 'number', { min: 1, max: MAX_DEADLINE_HOURS, step: 1, inputMode: 'numeric' })}
         </Field>
         <div className="event-form__image event-form__wide">
           <Field id={fieldId('event_image_id')} label={t('form.fields.image')} error={errorOf('event_image_id')}>

@@ -88,6 +88,7 @@ export const TEST_SITE_CONFIG: SiteConfig = {
   },
   resource_upload_max_mb: 10,
   public_form_challenge: true,
+  registration_payment_deadline_hours: 72,
 };
 
 /** MSW handlers for the public event calls (tests and local mocking). */

@@ -3,7 +3,11 @@ import { useId } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { RegistrationCounters as Counters } from '../admin-api';
 
-/** The event's four counters (SPEC §2): a description list, so each figure is read with its name. */
+/**
+ * The event's four counters (SPEC §2), then the registrations that ended and hold no seat
+ * (rejected, expired, cancelled), counted apart: description lists, so each figure is read with
+ * its name.
+ */
 export function RegistrationCounters({ counters }: { counters: Counters }) {
   const { t } = useTranslation('registrations-admin');
   const headingId = useId();
@@ -19,22 +23,40 @@ export function RegistrationCounters({ counters }: { counters: Counters }) {
         counters.maximum_attendees === null ? undefined : t('counters.ofMaximum', { count: counters.maximum_attendees }),
     },
   ];
+  const ended = [
+    { key: 'Rejected', value: counters.rejected_registrations },
+    { key: 'Expired', value: counters.expired_registrations },
+    { key: 'Cancelled', value: counters.cancelled_registrations },
+  ];
   return (
     <section className="registration-counters" aria-labelledby={headingId}>
       <h2 id={headingId} className="visually-hidden">
         {t('counters.label')}
       </h2>
       <dl className="registration-counters__list">
-      {items.map(({ key, value, note }) => (
-        <div key={key} className={`registration-counters__item registration-counters__item--${key}`}>
-          <dt>{t(`counters.${key}`)}</dt>
-          <dd>
-            <span className="registration-counters__value">{value}</span>
-            {note && <span className="registration-counters__note"> {note}</span>}
-          </dd>
-        </div>
-      ))}
+        {items.map(({ key, value, note }) => (
+          <div key={key} className={`registration-counters__item registration-counters__item--${key}`}>
+            <dt>{t(`counters.${key}`)}</dt>
+            <dd>
+              <span className="registration-counters__value">{value}</span>
+              {note && <span className="registration-counters__note"> {note}</span>}
+            </dd>
+          </div>
+        ))}
       </dl>
+      <div className="registration-counters__ended">
+        <p className="registration-counters__ended-title">
+          {t('counters.ended')}
+        </p>
+        <dl>
+          {ended.map(({ key, value }) => (
+            <div key={key}>
+              <dt>{t(`registrationStatus.${key}`)}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </div>
     </section>
   );
 }

@@ -16,11 +16,25 @@ import {
   type RegistrationDecision,
 } from '../admin-api';
 import { useMoment } from './date-time';
+import { ReasonField } from './reason-field';
 import { StatusBadge } from './status-badge';
+import { useStatusNote } from './status-note';
 
-type PaymentField = 'transaction_id' | 'payment_method' | 'payment_notes';
-const PAYMENT_FIELDS: readonly PaymentField[] = ['transaction_id', 'payment_method', 'payment_notes'];
-type FieldErrors = Partial<Record<PaymentField, string>>;
+type FormFieldName = 'transaction_id' | 'payment_method' | 'payment_notes' | 'reason';
+type FieldErrors = Partial<Record<FormFieldName, string>>;
+/** The fields of each decision, in the order the focus looks for the first one at fault. */
+const FIELDS: Record<RegistrationDecision, readonly FormFieldName[]> = {
+  Approved: ['transaction_id', 'payment_method', 'payment_notes'],
+  Rejected: ['reason', 'payment_notes'],
+  Cancelled: ['reason', 'payment_notes'],
+};
+const TOASTS: Record<RegistrationDecision, string> = {
+  Approved: 'dialog.approvedToast',
+  Rejected: 'dialog.rejectedToast',
+  Cancelled: 'dialog.cancelledToast',
+};
+/** The server's limit on the notes (services/registrations/cleaning.py). */
+const NOTES_MAX = 1000;
 
 function isPaymentMethod(value: string): value is PaymentMethod {
   return (PAYMENT_METHODS as readonly string[]).includes(value);
@@ -32,23 +46,29 @@ interface Props {
   onClose: () => void;
   /** After a saved decision, just before the dialog closes. */
   onDecided: (registration: AdminRegistration) => void;
+  /** When the registration was read (ms), for the note under its status. */
+  now: number;
 }
 
 /**
- * The approve/reject dialog (SPEC §2, §5): who registered and what they declared, then the
- * payment form, pre-filled from the registration. Both decisions need the transaction and the
- * method; the notes are optional.
+ * One decision (SPEC §2, §5): who registered and what they declared, then the form. An approval
+ * records the payment (transaction id and method required, pre-filled from the registration); a
+ * rejection or a cancellation records no payment and may give a reason, which the person is told
+ * by e-mail when their address is confirmed. Notes are for staff, optional.
  */
-export function RegistrationDialog({ registration, decision, onClose, onDecided }: Props) {
+export function RegistrationDialog({ registration, decision, onClose, onDecided, now }: Props) {
   const { t } = useTranslation('registrations-admin');
   const toast = useToast();
   const formId = useId();
   const introId = useId();
-  const ids: Record<PaymentField, string> = {
+  const ids: Record<FormFieldName, string> = {
     transaction_id: `${formId}-transaction`,
     payment_method: `${formId}-method`,
     payment_notes: `${formId}-notes`,
+    reason: `${formId}-reason`,
   };
+  const approving = decision === 'Approved';
+  const fields = FIELDS[decision];
 
   // Pre-filled with what the registration has (SPEC §5); Mobile Money unless it says otherwise.
   const [transactionId, setTransactionId] = useState(registration.transaction_id);
@@ -56,6 +76,7 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided 
     isPaymentMethod(registration.payment_method) ? registration.payment_method : DEFAULT_PAYMENT_METHOD,
   );
   const [notes, setNotes] = useState(registration.payment_notes);
+  const [reason, setReason] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<FormOutcome>(null);
   const [updateStatus, { isLoading: saving }] = useUpdateRegistrationStatusMutation();
@@ -66,51 +87,63 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided 
   useEffect(() => {
     if (!focusFirstError.current) return;
     focusFirstError.current = false;
-    const first = PAYMENT_FIELDS.find((name) => errors[name]) ?? PAYMENT_FIELDS[0];
+    const first = fields.find((name) => errors[name]) ?? fields[0];
     if (first) document.getElementById(ids[first])?.focus();
   });
 
-  function showErrors(fields: FieldErrors) {
-    setErrors(fields);
+  function showErrors(found: FieldErrors) {
+    setErrors(found);
     focusFirstError.current = true;
+  }
+
+  function clearError(name: FormFieldName) {
+    setErrors(({ [name]: _fixed, ...rest }) => rest);
   }
 
   async function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (saving) return;
     setOutcome(null);
-    const problems: FieldErrors = {};
-    if (!transactionId.trim()) problems.transaction_id = t('dialog.errors.transactionId');
-    if (!method) problems.payment_method = t('dialog.errors.paymentMethod');
-    if (!method || Object.keys(problems).length > 0) {
-      showErrors(problems);
-      toast.error(t('dialog.errors.required'));
-      return;
+    if (approving) {
+      const problems: FieldErrors = {};
+      if (!transactionId.trim()) problems.transaction_id = t('dialog.errors.transactionId');
+      if (!method) problems.payment_method = t('dialog.errors.paymentMethod');
+      if (Object.keys(problems).length > 0) {
+        showErrors(problems);
+        toast.error(t('dialog.errors.required'));
+        return;
+      }
     }
 
     setErrors({});
     try {
-      const { registration: updated } = await updateStatus({
-        registration,
-        status: decision,
-        transaction_id: transactionId.trim(),
-        payment_method: method,
-        payment_notes: notes.trim(),
-      }).unwrap();
-      toast.success(t(decision === 'Approved' ? 'dialog.approvedToast' : 'dialog.rejectedToast'));
+      const { registration: updated } = await updateStatus(
+        approving && method
+          ? {
+              registration,
+              status: 'Approved',
+              transaction_id: transactionId.trim(),
+              payment_method: method,
+              payment_notes: notes.trim(),
+            }
+          : { registration, status: decision === 'Cancelled' ? 'Cancelled' : 'Rejected', reason: reason.trim(), payment_notes: notes.trim() },
+      ).unwrap();
+      toast.success(t(TOASTS[decision]));
       onDecided(updated);
       onClose();
     } catch (failure) {
       console.error('Updating the registration status failed', failure);
-      const fields = apiFieldErrors(failure);
-      showErrors(Object.fromEntries(PAYMENT_FIELDS.flatMap((name) => (fields[name] ? [[name, fields[name]]] : []))));
+      const found = apiFieldErrors(failure);
+      showErrors(Object.fromEntries(fields.flatMap((name) => (found[name] ? [[name, found[name]]] : []))));
       setOutcome({ kind: 'error', text: apiErrorMessage(failure) ?? t('dialog.failedToast') });
       toast.error(t('dialog.failedToast'));
     }
   }
 
   const moment = useMoment();
+  const statusNote = useStatusNote();
   const decidedOn = moment(registration.decided_at);
+  const note = statusNote(registration, now);
   const disability =
     registration.disability && registration.disability !== 'None'
       ? [t(`disability.${registration.disability}`, { defaultValue: registration.disability }), registration.disability_details]
@@ -120,6 +153,14 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided 
   const details: [string, string][] = [
     [t('dialog.details.name'), registration.full_name],
     [t('dialog.details.email'), registration.email],
+    [
+      t('dialog.details.emailConfirmed'),
+      registration.email_confirmed
+        ? registration.email_confirmed_at
+          ? t('dialog.details.confirmedOn', { when: moment(registration.email_confirmed_at) })
+          : t('dialog.details.yes')
+        : t('dialog.details.no'),
+    ],
     [t('dialog.details.phone'), registration.phone],
     [
       t('dialog.details.language'),
@@ -132,6 +173,7 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided 
     [t('dialog.details.interpreter'), t(registration.needs_interpreter ? 'dialog.details.yes' : 'dialog.details.no')],
     [t('dialog.details.disability'), disability],
   ];
+  const submitLabel = t(`dialog.submit.${decision}`);
 
   return (
     <Modal
@@ -142,16 +184,16 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided 
       footer={
         <>
           <button type="button" className="button button--secondary" onClick={onClose} disabled={saving}>
-            {t('dialog.cancel')}
+            {t('dialog.back')}
           </button>
           <button
             type="submit"
             form={formId}
-            className={`button ${decision === 'Approved' ? 'button--primary' : 'button--danger'}`}
+            className={`button ${approving ? 'button--primary' : 'button--danger'}`}
             disabled={saving}
             aria-busy={saving}
           >
-            {saving ? t('dialog.saving') : t(`dialog.submit.${decision}`)}
+            {saving ? t('dialog.saving') : submitLabel}
           </button>
         </>
       }
@@ -168,6 +210,7 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided 
           <dt>{t('dialog.details.status')}</dt>
           <dd>
             <StatusBadge kind="registration" status={registration.registration_status} />
+            {note && <span className="registration-details__note">{note}</span>}
           </dd>
         </div>
       </dl>
@@ -181,47 +224,66 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided 
 
       <form id={formId} className="form registration-payment" onSubmit={handleSubmit} noValidate>
         <fieldset className="registration-payment__fields" disabled={saving}>
-          <legend className="registration-payment__legend">{t('dialog.paymentLegend')}</legend>
-          <FormField
-            id={ids.transaction_id}
-            label={t('dialog.fields.transactionId')}
-            name="transaction_id"
-            value={transactionId}
-            onChange={(event) => {
-              setTransactionId(event.target.value);
-              setErrors(({ transaction_id: _fixed, ...rest }) => rest);
-            }}
-            error={errors.transaction_id}
-            hint={
-              registration.payment_reference
-                ? t('dialog.fields.transactionHintReference', { reference: registration.payment_reference })
-                : t('dialog.fields.transactionHint')
-            }
-            required
-            autoComplete="off"
-            maxLength={100}
-          />
-          <Field id={ids.payment_method} label={t('dialog.fields.paymentMethod')} error={errors.payment_method}>
-            {(control) => (
-              <select
-                {...control}
-                name="payment_method"
-                value={method}
-                required
+          <legend className="registration-payment__legend">
+            {t(approving ? 'dialog.paymentLegend' : 'dialog.decisionLegend')}
+          </legend>
+          {approving ? (
+            <>
+              <FormField
+                id={ids.transaction_id}
+                label={t('dialog.fields.transactionId')}
+                name="transaction_id"
+                value={transactionId}
                 onChange={(event) => {
-                  setMethod(isPaymentMethod(event.target.value) ? event.target.value : '');
-                  setErrors(({ payment_method: _fixed, ...rest }) => rest);
+                  setTransactionId(event.target.value);
+                  clearError('transaction_id');
                 }}
-              >
-                <option value="">{t('dialog.fields.chooseMethod')}</option>
-                {PAYMENT_METHODS.map((option) => (
-                  <option key={option} value={option}>
-                    {t(`paymentMethod.${option}`)}
-                  </option>
-                ))}
-              </select>
-            )}
-          </Field>
+                error={errors.transaction_id}
+                hint={
+                  registration.payment_reference
+                    ? t('dialog.fields.transactionHintReference', { reference: registration.payment_reference })
+                    : t('dialog.fields.transactionHint')
+                }
+                required
+                autoComplete="off"
+                maxLength={100}
+              />
+              <Field id={ids.payment_method} label={t('dialog.fields.paymentMethod')} error={errors.payment_method}>
+                {(control) => (
+                  <select
+                    {...control}
+                    name="payment_method"
+                    value={method}
+                    required
+                    onChange={(event) => {
+                      setMethod(isPaymentMethod(event.target.value) ? event.target.value : '');
+                      clearError('payment_method');
+                    }}
+                  >
+                    <option value="">{t('dialog.fields.chooseMethod')}</option>
+                    {PAYMENT_METHODS.map((option) => (
+                      <option key={option} value={option}>
+                        {t(`paymentMethod.${option}`)}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            </>
+          ) : (
+            <ReasonField
+              id={ids.reason}
+              hint={t(registration.email_confirmed ? 'dialog.fields.reasonHintSent' : 'dialog.fields.reasonHintNotSent', {
+                name: registration.full_name,
+              })}
+              error={errors.reason}
+              value={reason}
+              onChange={(value) => {
+                setReason(value);
+                clearError('reason');
+              }}
+            />
+          )}
           <Field
             id={ids.payment_notes}
             label={t('dialog.fields.notes')}
@@ -233,9 +295,12 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided 
                 {...control}
                 name="payment_notes"
                 rows={3}
-                maxLength={1000}
+                maxLength={NOTES_MAX}
                 value={notes}
-                onChange={(event) => setNotes(event.target.value)}
+                onChange={(event) => {
+                  setNotes(event.target.value);
+                  clearError('payment_notes');
+                }}
               />
             )}
           </Field>

@@ -1,19 +1,31 @@
-import { useTranslation } from '../../../lib/use-translation';
-import type { AdminRegistration, RegistrationDecision } from '../admin-api';
-import { ContactLinks } from './contact-links';
-import { dateAndTime } from '../../../lib/format-date';
-import { StatusBadge } from './status-badge';
+import type { Ref } from 'react';
 
-/** The decisions a row offers (SPEC §2): both while Pending, else the one to the other status. */
-export function decisionsFor(registration: AdminRegistration): RegistrationDecision[] {
-  switch (registration.registration_status) {
-    case 'Pending':
-      return ['Approved', 'Rejected'];
-    case 'Approved':
-      return ['Rejected'];
-    default:
-      return ['Approved'];
-  }
+import { dateAndTime } from '../../../lib/format-date';
+import { useTranslation } from '../../../lib/use-translation';
+import {
+  canBulkDecide,
+  DECISIONS,
+  type AdminRegistration,
+  type RegistrationDecision,
+  type RegistrationStatus,
+} from '../admin-api';
+import { ContactLinks } from './contact-links';
+import { EmailConfirmation } from './email-confirmation';
+import { StatusBadge } from './status-badge';
+import { useStatusNote } from './status-note';
+
+/** The decisions a row offers (SPEC §2, with cancelling): those the server allows from its status. */
+export function decisionsFor(registration: AdminRegistration): readonly RegistrationDecision[] {
+  return DECISIONS[registration.registration_status];
+}
+
+/**
+ * The text key of a row's action: 'Approve' and 'Reject' while Pending, SPEC's 'Change to …' once
+ * decided; 'Cancel' from either status that holds a seat.
+ */
+function actionKey(status: RegistrationStatus, decision: RegistrationDecision): string {
+  if (decision === 'Cancelled' || status === 'Pending') return decision;
+  return `changeTo${decision}`;
 }
 
 /** The element id of a row's actions, where the focus goes back after its dialog. */
@@ -24,11 +36,23 @@ interface Props {
   onDecide: (registration: AdminRegistration, decision: RegistrationDecision) => void;
   /** Another view is loading: the rows shown are the previous ones. */
   busy: boolean;
+  /** Ids of the rows selected for a bulk action. */
+  selected: ReadonlySet<number>;
+  onSelect: (registration: AdminRegistration, selected: boolean) => void;
+  /** When the rows were read (ms): what "the hold has ended" is measured against. */
+  now: number;
+  /** The table itself takes the focus when the rows it had are gone (after a bulk action). */
+  tableRef?: Ref<HTMLTableElement>;
 }
 
-/** The registrations table (SPEC §2): Name (with the payment reference), Contact Info, Registration Date, Status, Actions. */
-export function RegistrationsTable({ registrations, onDecide, busy }: Props) {
+/**
+ * The registrations table (SPEC §2): a box to select the row, Name (with the payment reference),
+ * Contact Info (with whether the e-mail address is confirmed), Registration Date, Status (with
+ * what it depends on or why it ended), Actions.
+ */
+export function RegistrationsTable({ registrations, onDecide, busy, selected, onSelect, now, tableRef }: Props) {
   const { t } = useTranslation('registrations-admin');
+  const statusNote = useStatusNote();
   const columns = {
     name: t('table.columns.name'),
     contact: t('table.columns.contact'),
@@ -38,10 +62,13 @@ export function RegistrationsTable({ registrations, onDecide, busy }: Props) {
   };
   return (
     <div className="admin-table__frame registrations-table__frame">
-      <table className="admin-table registrations-table" aria-busy={busy}>
+      <table ref={tableRef} className="admin-table registrations-table" aria-busy={busy} tabIndex={-1}>
         <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>
+            <th scope="col" className="registrations-table__select">
+              <span className="visually-hidden">{t('table.columns.select')}</span>
+            </th>
             {Object.entries(columns).map(([key, label]) => (
               <th key={key} scope="col">
                 {label}
@@ -52,15 +79,32 @@ export function RegistrationsTable({ registrations, onDecide, busy }: Props) {
         <tbody>
           {registrations.length === 0 ? (
             <tr>
-              <td colSpan={5} className="registrations-table__empty">
+              <td colSpan={6} className="registrations-table__empty">
                 {t('table.empty')}
               </td>
             </tr>
           ) : (
             registrations.map((registration) => {
               const registered = dateAndTime(registration.registration_date);
+              const note = statusNote(registration, now);
+              const checkboxId = `registration-select-${registration.id}`;
               return (
-                <tr key={registration.id}>
+                <tr key={registration.id} className={selected.has(registration.id) ? 'registrations-table__row--selected' : undefined}>
+                  <td className="registrations-table__select">
+                    {canBulkDecide(registration.registration_status) && (
+                      <>
+                        <input
+                          id={checkboxId}
+                          type="checkbox"
+                          checked={selected.has(registration.id)}
+                          onChange={(change) => onSelect(registration, change.target.checked)}
+                        />
+                        <label htmlFor={checkboxId} className="visually-hidden">
+                          {t('table.select', { name: registration.full_name })}
+                        </label>
+                      </>
+                    )}
+                  </td>
                   <th scope="row" className="registrations-table__name">
                     <span className="registrations-table__strong">{registration.full_name}</span>
                     {registration.payment_reference && (
@@ -74,18 +118,20 @@ export function RegistrationsTable({ registrations, onDecide, busy }: Props) {
                   </th>
                   <td data-label={columns.contact}>
                     <ContactLinks email={registration.email} phone={registration.phone} />
+                    <EmailConfirmation confirmed={registration.email_confirmed} />
                   </td>
-                  <td data-label={columns.date}>
+                  <td data-label={columns.date} className="registrations-table__date">
                     <span className="registrations-table__nowrap">{registered.date}</span>
                     <span className="registrations-table__muted">{registered.time}</span>
                   </td>
                   <td data-label={columns.status}>
                     <StatusBadge kind="registration" status={registration.registration_status} />
+                    {note && <span className="registrations-table__note">{note}</span>}
                   </td>
                   <td className="registrations-table__actions">
                     <div id={actionsId(registration)} className="registrations-table__action-group">
                       {decisionsFor(registration).map((decision) => {
-                        const key = registration.registration_status === 'Pending' ? decision : `changeTo${decision}`;
+                        const key = actionKey(registration.registration_status, decision);
                         return (
                           <button
                             key={decision}

@@ -5,10 +5,12 @@ import { useTranslation } from '../../../lib/use-translation';
 import { useGetWaitlistQuery } from '../admin-api';
 import { ContactLinks } from './contact-links';
 import { useMoment } from './date-time';
+import { EmailConfirmation } from './email-confirmation';
 
 /**
- * The event's waiting list (oldest first): who is waiting for a seat of a full event, and the
- * offers the worker has made when one freed. It reloads with the registrations.
+ * The event's waiting list (oldest first): who is waiting for a seat of a full event, whether
+ * they confirmed their e-mail address (only confirmed places have a position and are offered
+ * seats), and the offers the worker has made when one freed. It reloads with the registrations.
  */
 export function WaitlistSection({ eventId, pollingInterval }: { eventId: number; pollingInterval: number }) {
   const { t } = useTranslation('registrations-admin');
@@ -36,6 +38,7 @@ export function WaitlistSection({ eventId, pollingInterval }: { eventId: number;
           ) : (
             <>
             <p className="registration-panel__lead">{t('waitlist.waiting', { count: data.waiting })}</p>
+            <p className="registration-panel__lead">{t('waitlist.confirmedOnly')}</p>
             <div className="admin-table__frame registrations-table__frame">
               <table className="admin-table registrations-table waitlist__table">
                 <caption className="visually-hidden">{t('waitlist.caption')}</caption>
@@ -60,6 +63,7 @@ export function WaitlistSection({ eventId, pollingInterval }: { eventId: number;
                       </th>
                       <td data-label={t('waitlist.columns.contact')}>
                         <ContactLinks email={entry.email} phone={entry.phone} />
+                        <EmailConfirmation confirmed={entry.email_confirmed} />
                       </td>
                       <td data-label={t('waitlist.columns.status')}>
                         <span className={`registration-badge registration-badge--${entry.status}`}>

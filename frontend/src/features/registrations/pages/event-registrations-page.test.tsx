@@ -60,6 +60,15 @@ const counter = (term: string) => {
 };
 const lastListParams = (backend: Backend) => backend.listRequests().at(-1)?.url.searchParams;
 
+/** A promise the test settles when it has seen what happens meanwhile. */
+function deferred() {
+  let release = () => {};
+  const promise = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { promise, release };
+}
+
 /** Event 3 (50 seats): Jane pending, Amos approved, Rita rejected. */
 function deskBackend(overrides: Parameters<typeof registrationsBackend>[0] = {}) {
   return registrationsBackend({
@@ -122,12 +131,17 @@ describe('Registrations of one event', () => {
     await findTable();
     expect(screen.getByRole('heading', { level: 1, name: 'Pan-African Interpreters Conference' })).toBeInTheDocument();
     expect(screen.getByText(/Mar 10, 2027 at 8:30 AM/)).toBeInTheDocument();
-    expect(counter('Total Registrations')).toBe('3');
+    // The seats held: Jane's (pending) and Amos's; Rita's rejection is counted apart.
+    expect(counter('Total Registrations')).toBe('2');
     expect(counter('Pending Approval')).toBe('1');
     expect(counter('Approved')).toBe('1');
     expect(counter('Available Seats')).toBe('49 of 50 seats');
+    expect(counter('Rejected')).toBe('1');
+    expect(counter('Expired')).toBe('0');
+    expect(counter('Cancelled')).toBe('0');
 
     expect(within(table()).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'Select',
       'Name',
       'Contact Info',
       'Registration Date',
@@ -141,6 +155,7 @@ describe('Registrations of one event', () => {
     expect(within(jane).getByText('Nov 2, 2026')).toBeInTheDocument();
     expect(within(jane).getByText('Pending')).toHaveClass('registration-badge--pending');
     expect(within(jane).getByText('Needs an interpreter')).toBeInTheDocument();
+    expect(within(jane).getByText('E-mail confirmed')).toBeInTheDocument();
 
     const params = lastListParams(backend);
     expect(params?.get('page')).toBe('1');
@@ -167,17 +182,72 @@ describe('Registrations of one event', () => {
     expect(screen.queryByRole('navigation', { name: 'Registration pages' })).not.toBeInTheDocument();
   });
 
-  it('offers Approve and Reject while Pending, else the one change to the other status', async () => {
-    renderPage(deskBackend());
+  it('offers Approve, Reject and Cancel while Pending, Change to Rejected and Cancel once Approved, else Change to Approved', async () => {
+    renderPage(
+      deskBackend({
+        registrations: [
+          ...deskBackend().registrations,
+          makeRegistration({ id: 4, full_name: 'Eve Expired', email: 'eve@example.org', registration_status: 'Expired', ended_reason: 'unconfirmed' }),
+          makeRegistration({ id: 5, full_name: 'Carl Cancelled', email: 'carl@example.org', registration_status: 'Cancelled' }),
+        ],
+      }),
+    );
     await findTable();
     const names = (name: string) => within(rowOf(name)).getAllByRole('button').map((button) => button.textContent);
-    expect(names('Jane Doe')).toEqual(['Approve', 'Reject']);
-    expect(names('Amos Approved')).toEqual(['Change to Rejected']);
+    expect(names('Jane Doe')).toEqual(['Approve', 'Reject', 'Cancel']);
+    expect(names('Amos Approved')).toEqual(['Change to Rejected', 'Cancel']);
     expect(names('Rita Rejected')).toEqual(['Change to Approved']);
+    expect(names('Eve Expired')).toEqual(['Change to Approved']);
+    expect(names('Carl Cancelled')).toEqual(['Change to Approved']);
     expect(screen.getByRole('button', { name: 'Approve Jane Doe' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reject Jane Doe' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel the registration of Jane Doe' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change to Rejected for Amos Approved' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel the registration of Amos Approved' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Change to Approved for Rita Rejected' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Change to Approved for Eve Expired' })).toBeInTheDocument();
+    // Only registrations that hold a seat can be selected for a bulk rejection or cancellation.
+    expect(within(rowOf('Jane Doe')).getByRole('checkbox', { name: 'Select Jane Doe' })).not.toBeChecked();
+    expect(within(rowOf('Amos Approved')).getByRole('checkbox', { name: 'Select Amos Approved' })).toBeInTheDocument();
+    for (const name of ['Rita Rejected', 'Eve Expired', 'Carl Cancelled']) {
+      expect(within(rowOf(name)).queryByRole('checkbox')).not.toBeInTheDocument();
+    }
+  });
+
+  it('shows whether each address is confirmed, until when an unconfirmed seat is held, and why a registration ended', async () => {
+    const backend = registrationsBackend({
+      registrations: [
+        makeRegistration({ id: 1, full_name: 'Hana Holding', email: 'hana@example.org', email_confirmed: false, email_confirmed_at: null, hold_expires_at: '2099-05-01T10:30:00Z' }),
+        makeRegistration({ id: 2, full_name: 'Nico Notsent', email: 'nico@example.org', email_confirmed: false, email_confirmed_at: null, hold_expires_at: null }),
+        makeRegistration({ id: 3, full_name: 'Lapsed Lea', email: 'lea@example.org', email_confirmed: false, email_confirmed_at: null, hold_expires_at: '2026-11-02T10:45:00Z' }),
+        makeRegistration({ id: 4, full_name: 'Paul Paying', email: 'paul@example.org', payment_due_at: '2099-05-04T10:00:00Z' }),
+        makeRegistration({ id: 5, full_name: 'Eve Expired', email: 'eve@example.org', email_confirmed: false, email_confirmed_at: null, registration_status: 'Expired', ended_reason: 'unconfirmed' }),
+        makeRegistration({ id: 6, full_name: 'Una Unpaid', email: 'una@example.org', registration_status: 'Expired', ended_reason: 'payment_deadline' }),
+        makeRegistration({ id: 7, full_name: 'Carl Cancelled', email: 'carl@example.org', registration_status: 'Cancelled', status_reason: 'The event moved to a smaller room.' }),
+      ],
+    });
+    renderPage(backend);
+    await findTable();
+    const statusOf = (name: string) => within(rowOf(name)).getAllByRole('cell')[3]?.textContent;
+    const contactOf = (name: string) => within(rowOf(name)).getAllByRole('cell')[1];
+
+    expect(within(contactOf('Hana Holding') as HTMLElement).getByText('E-mail not confirmed')).toHaveClass('email-confirmation--no');
+    expect(statusOf('Hana Holding')).toMatch(/^PendingSeat held until May 1, 2099 at /);
+    expect(statusOf('Nico Notsent')).toBe('PendingConfirmation e-mail not sent yet');
+    expect(statusOf('Lapsed Lea')).toMatch(/^PendingSeat released on Nov 2, 2026 at /);
+    expect(within(contactOf('Paul Paying') as HTMLElement).getByText('E-mail confirmed')).toHaveClass('email-confirmation--yes');
+    expect(statusOf('Paul Paying')).toMatch(/^PendingPayment due by May 4, 2099 at /);
+    expect(statusOf('Eve Expired')).toBe('ExpiredNot confirmed in time');
+    expect(within(rowOf('Eve Expired')).getByText('Expired')).toHaveClass('registration-badge--expired');
+    expect(statusOf('Una Unpaid')).toBe('ExpiredNot paid by the deadline');
+    expect(statusOf('Carl Cancelled')).toBe('CancelledReason: The event moved to a smaller room.');
+
+    // Lea's hold has ended: her seat is free although the sweep has not marked her Expired yet.
+    expect(counter('Total Registrations')).toBe('3');
+    expect(counter('Pending Approval')).toBe('3');
+    expect(counter('Expired')).toBe('2');
+    expect(counter('Cancelled')).toBe('1');
+    expect(counter('Rejected')).toBe('0');
   });
 
   it('shows how many need an interpreter and the declared disabilities', async () => {
@@ -209,7 +279,8 @@ describe('Registrations of one event', () => {
 
   describe('approve and reject', () => {
     it('approves with the payment: details shown, the row and the counters change, a toast', async () => {
-      const backend = deskBackend({ latency: 30 });
+      const { promise, release } = deferred();
+      const backend = deskBackend({ hold: promise });
       const { user } = renderPage(backend);
       await findTable();
       const listCalls = backend.listRequests().length;
@@ -229,7 +300,9 @@ describe('Registrations of one event', () => {
       }
       expect(within(dialog).getByText(/^Nov 2, 2026 at /)).toBeInTheDocument();
       expect(within(dialog).getByText('Pending')).toBeInTheDocument();
+      expect(within(dialog).getByText(/^Yes, on Nov 2, 2026 at /)).toBeInTheDocument();
       expect(within(dialog).queryByText(/Decided by/)).not.toBeInTheDocument();
+      expect(within(dialog).queryByLabelText('Reason')).not.toBeInTheDocument();
 
       const transaction = within(dialog).getByLabelText('Transaction ID');
       expect(transaction).toHaveFocus();
@@ -241,7 +314,8 @@ describe('Registrations of one event', () => {
       await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'Bank Transfer');
       await user.type(within(dialog).getByLabelText('Notes'), 'Paid by her employer');
       await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
-      expect(within(dialog).getByRole('button', { name: 'Saving...' })).toBeDisabled();
+      expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+      release();
 
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
       await waitFor(() => expect(toasts()).toHaveTextContent('Registration approved successfully'));
@@ -253,16 +327,17 @@ describe('Registrations of one event', () => {
         payment_notes: 'Paid by her employer',
       });
 
-      // In place: the row's status and action, and SPEC §4's counters, without reloading the list.
+      // The row shows the decision at once; the view is read again, so the counters are the server's.
       await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Approved')).toBeInTheDocument());
       expect(within(rowOf('Jane Doe')).getAllByRole('button').map((button) => button.textContent)).toEqual([
         'Change to Rejected',
+        'Cancel',
       ]);
-      expect(counter('Approved')).toBe('2');
+      await waitFor(() => expect(backend.listRequests()).toHaveLength(listCalls + 1));
+      await waitFor(() => expect(counter('Approved')).toBe('2'));
       expect(counter('Pending Approval')).toBe('0');
       expect(counter('Available Seats')).toBe('48 of 50 seats');
-      expect(counter('Total Registrations')).toBe('3');
-      expect(backend.listRequests()).toHaveLength(listCalls);
+      expect(counter('Total Registrations')).toBe('2');
       // The focus is not lost with the button that opened the dialog.
       await waitFor(() => expect(screen.getByRole('button', { name: 'Change to Rejected for Jane Doe' })).toHaveFocus());
     });
@@ -293,28 +368,145 @@ describe('Registrations of one event', () => {
       expect(within(dialog).queryByText('Payment method is required')).not.toBeInTheDocument();
     });
 
-    it('rejects with the payment pre-filled; the counters stay as they were (SPEC §4)', async () => {
+    it('rejects without a transaction id, with a reason the person is told; the counters are read again', async () => {
       const backend = deskBackend();
       const { user } = renderPage(backend);
       await findTable();
       await user.click(screen.getByRole('button', { name: 'Change to Rejected for Amos Approved' }));
 
       const dialog = screen.getByRole('dialog', { name: 'Reject Registration' });
+      expect(dialog).toHaveAccessibleDescription('Reject the registration of Amos Approved. Their seat is freed.');
       expect(within(dialog).getByText(/^Decided by Portal Admin on Nov 4, 2026 at /)).toBeInTheDocument();
-      expect(within(dialog).getByLabelText('Transaction ID')).toHaveValue('MP-1001');
-      expect(within(dialog).getByLabelText('Payment method')).toHaveValue('Bank Transfer');
+      // Only an approval records a payment.
+      expect(within(dialog).queryByLabelText('Transaction ID')).not.toBeInTheDocument();
+      expect(within(dialog).queryByLabelText('Payment method')).not.toBeInTheDocument();
+      const reason = within(dialog).getByLabelText('Reason');
+      expect(reason).toHaveFocus();
+      expect(reason).toHaveAccessibleDescription('Optional. Amos Approved is told this by e-mail.');
       expect(within(dialog).getByLabelText('Notes')).toHaveValue('Paid at the branch');
+      expect(within(dialog).getByLabelText('Notes')).toHaveAccessibleDescription('Optional. Only staff see these notes.');
+      await user.type(reason, '  The payment was refunded.  ');
       await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
       await waitFor(() => expect(toasts()).toHaveTextContent('Registration rejected successfully'));
       await waitFor(() => expect(within(rowOf('Amos Approved')).getByText('Rejected')).toBeInTheDocument());
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(within(rowOf('Amos Approved')).getByRole('button').textContent).toBe('Change to Approved');
-      expect(backend.updateRequests()[0]?.body).toMatchObject({ registration_status: 'Rejected', transaction_id: 'MP-1001' });
-      // The server now counts no approved registration; the screen keeps its figures until the next poll.
-      expect(counter('Approved')).toBe('1');
+      expect(within(rowOf('Amos Approved')).getByText('Reason: The payment was refunded.')).toBeInTheDocument();
+      expect(backend.updateRequests()[0]?.body).toEqual({
+        registration_status: 'Rejected',
+        reason: 'The payment was refunded.',
+        payment_notes: 'Paid at the branch',
+      });
+      // The server's figures: Amos's seat is free again, and his rejection is counted apart.
+      await waitFor(() => expect(counter('Approved')).toBe('0'));
       expect(counter('Pending Approval')).toBe('1');
-      expect(counter('Available Seats')).toBe('49 of 50 seats');
+      expect(counter('Available Seats')).toBe('50 of 50 seats');
+      expect(counter('Rejected')).toBe('2');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Change to Approved for Amos Approved' })).toHaveFocus());
+    });
+
+    it('cancels with a reason: the third toast, the row and its reason, the counters', async () => {
+      const backend = deskBackend();
+      const { user } = renderPage(backend);
+      await findTable();
+      await user.click(screen.getByRole('button', { name: 'Cancel the registration of Jane Doe' }));
+
+      const dialog = screen.getByRole('dialog', { name: 'Cancel Registration' });
+      expect(dialog).toHaveAccessibleDescription('Cancel the registration of Jane Doe. Their seat is freed.');
+      expect(within(dialog).queryByLabelText('Transaction ID')).not.toBeInTheDocument();
+      // The way out says "Go back", so that it cannot be taken for the cancellation itself.
+      expect(within(dialog).getByRole('button', { name: 'Go back' })).toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Reason'), 'She asked us to cancel.');
+      await user.type(within(dialog).getByLabelText('Notes'), 'Phoned on Monday');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel Registration' }));
+
+      await waitFor(() => expect(toasts()).toHaveTextContent('Registration cancelled successfully'));
+      await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Cancelled')).toHaveClass('registration-badge--cancelled'));
+      expect(within(rowOf('Jane Doe')).getByText('Reason: She asked us to cancel.')).toBeInTheDocument();
+      expect(backend.updateRequests()[0]?.body).toEqual({
+        registration_status: 'Cancelled',
+        reason: 'She asked us to cancel.',
+        payment_notes: 'Phoned on Monday',
+      });
+      await waitFor(() => expect(counter('Cancelled')).toBe('1'));
+      expect(counter('Pending Approval')).toBe('0');
+      expect(counter('Total Registrations')).toBe('1');
+      await waitFor(() => expect(screen.getByRole('button', { name: 'Change to Approved for Jane Doe' })).toHaveFocus());
+    });
+
+    it('says next to the reason when the person never confirmed their address and will not be told', async () => {
+      const { user } = renderPage(
+        registrationsBackend({
+          registrations: [makeRegistration({ full_name: 'Quiet Quinn', email_confirmed: false, email_confirmed_at: null, hold_expires_at: '2099-01-01T00:00:00Z' })],
+        }),
+      );
+      await findTable();
+      await user.click(screen.getByRole('button', { name: 'Reject Quiet Quinn' }));
+      const dialog = screen.getByRole('dialog', { name: 'Reject Registration' });
+      expect(within(dialog).getByLabelText('Reason')).toHaveAccessibleDescription(
+        'Optional. Quiet Quinn has not confirmed their e-mail address, so no e-mail is sent.',
+      );
+      const confirmed = within(dialog).getByText('E-mail confirmed').nextElementSibling;
+      expect(confirmed).toHaveTextContent('No');
+      expect(within(dialog).getByText(/^Seat held until Jan 1, 2099 at /)).toBeInTheDocument();
+    });
+
+    it('approves an expired registration again with the payment form, when a seat is free', async () => {
+      const backend = deskBackend({
+        registrations: [
+          makeRegistration({ id: 4, full_name: 'Eve Expired', email: 'eve@example.org', registration_status: 'Expired', ended_reason: 'payment_deadline' }),
+        ],
+      });
+      const { user } = renderPage(backend);
+      await findTable();
+      await user.click(screen.getByRole('button', { name: 'Change to Approved for Eve Expired' }));
+      const dialog = screen.getByRole('dialog', { name: 'Approve Registration' });
+      expect(within(dialog).getByText('Not paid by the deadline')).toBeInTheDocument();
+      await user.type(within(dialog).getByLabelText('Transaction ID'), 'MP-4444');
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+
+      await waitFor(() => expect(toasts()).toHaveTextContent('Registration approved successfully'));
+      await waitFor(() => expect(within(rowOf('Eve Expired')).getByText('Approved')).toBeInTheDocument());
+      expect(within(rowOf('Eve Expired')).queryByText('Not paid by the deadline')).not.toBeInTheDocument();
+      await waitFor(() => expect(counter('Approved')).toBe('1'));
+      expect(counter('Expired')).toBe('0');
+    });
+
+    it("shows the server's refusal when the person holds another seat of the event", async () => {
+      const { user } = renderPage(
+        deskBackend({ registrations: [makeRegistration({ id: 4, full_name: 'Eve Expired', registration_status: 'Expired', ended_reason: 'unconfirmed' })] }),
+        {},
+        [
+          registrationsFailure('post', 'update', 409, {
+            detail: 'This email is already registered for this event.',
+            code: 'duplicate_registration',
+            fields: { email: 'This email is already registered for this event.' },
+          }),
+        ],
+      );
+      await findTable();
+      await user.click(screen.getByRole('button', { name: 'Change to Approved for Eve Expired' }));
+      const dialog = screen.getByRole('dialog', { name: 'Approve Registration' });
+      await user.type(within(dialog).getByLabelText('Transaction ID'), 'MP-5555');
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('This email is already registered for this event.');
+      await waitFor(() => expect(toasts()).toHaveTextContent('Failed to update registration status'));
+      await waitFor(() => expect(within(dialog).getByLabelText('Transaction ID')).toHaveFocus());
+      expect(within(rowOf('Eve Expired')).getByText('Expired')).toBeInTheDocument();
+    });
+
+    it('moves the focus to the table when the decided row leaves a filtered view', async () => {
+      const backend = deskBackend();
+      const { user } = renderPage(backend);
+      await findTable();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Pending');
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      await user.click(screen.getByRole('button', { name: 'Cancel the registration of Jane Doe' }));
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel Registration' }));
+      await waitFor(() => expect(toasts()).toHaveTextContent('Registration cancelled successfully'));
+      await waitFor(() => expect(bodyRows()[0]).toHaveTextContent('No registrations found'));
+      await waitFor(() => expect(table()).toHaveFocus());
     });
 
     it('shows a duplicate transaction ID on its field, with the failure toast', async () => {
@@ -348,14 +540,14 @@ describe('Registrations of one event', () => {
       const opener = screen.getByRole('button', { name: 'Reject Jane Doe' });
       await user.click(opener);
       const dialog = screen.getByRole('dialog', { name: 'Reject Registration' });
-      await user.type(within(dialog).getByLabelText('Transaction ID'), 'MP-77');
+      await user.type(within(dialog).getByLabelText('Reason'), 'Duplicate');
       await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
 
       await waitFor(() => expect(toasts()).toHaveTextContent('Failed to update registration status'));
       expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update registration status');
       expect(within(rowOf('Jane Doe')).getByText('Pending')).toBeInTheDocument();
       // The focus stays in the dialog (on its first field), not on the page behind it.
-      await waitFor(() => expect(within(dialog).getByLabelText('Transaction ID')).toHaveFocus());
+      await waitFor(() => expect(within(dialog).getByLabelText('Reason')).toHaveFocus());
 
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -407,6 +599,34 @@ describe('Registrations of one event', () => {
       await waitFor(() => expect(lastListParams(backend)?.has('search')).toBe(false));
       await waitFor(() => expect(bodyRows()).toHaveLength(1));
       expect(rowOf('Amos Approved')).toBeInTheDocument();
+    });
+
+    it('filters by the ended statuses too', async () => {
+      const backend = deskBackend({
+        registrations: [
+          ...deskBackend().registrations,
+          makeRegistration({ id: 4, full_name: 'Eve Expired', email: 'eve@example.org', registration_status: 'Expired', ended_reason: 'unconfirmed' }),
+          makeRegistration({ id: 5, full_name: 'Carl Cancelled', email: 'carl@example.org', registration_status: 'Cancelled' }),
+        ],
+      });
+      const { user } = renderPage(backend);
+      await findTable();
+      const filter = screen.getByRole('combobox', { name: 'Status' });
+      expect(within(filter).getAllByRole('option').map((option) => option.textContent)).toEqual([
+        'All statuses',
+        'Pending',
+        'Approved',
+        'Rejected',
+        'Expired',
+        'Cancelled',
+      ]);
+      await user.selectOptions(filter, 'Expired');
+      await waitFor(() => expect(lastListParams(backend)?.get('status')).toBe('Expired'));
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      expect(rowOf('Eve Expired')).toHaveTextContent('Not confirmed in time');
+      await user.selectOptions(filter, 'Cancelled');
+      await waitFor(() => expect(lastListParams(backend)?.get('status')).toBe('Cancelled'));
+      await waitFor(() => expect(rowOf('Carl Cancelled')).toBeInTheDocument());
     });
 
     it('pages twenty registrations at a time; a new filter starts at page 1', async () => {
@@ -497,6 +717,14 @@ describe('Registrations of one event', () => {
               offer_expires_at: '2026-11-07T12:00:00Z',
             }),
             makeWaitlistEntry({ id: 2, full_name: 'Wanda Waiting', email: 'wanda@example.org', position: 1 }),
+            makeWaitlistEntry({
+              id: 3,
+              full_name: 'Uma Unconfirmed',
+              email: 'uma@example.org',
+              phone: '+250788999001',
+              position: null,
+              email_confirmed: false,
+            }),
           ],
         },
       });
@@ -504,9 +732,16 @@ describe('Registrations of one event', () => {
       const section = await screen.findByRole('region', { name: 'Waiting list' });
       const waitlist = await within(section).findByRole('table', { name: 'Waiting list' });
       expect(within(section).getByText('1 person is waiting for a seat.')).toBeInTheDocument();
-      const [olive, wanda, ...others] = within(waitlist).getAllByRole('row').slice(1);
-      if (!olive || !wanda) throw new Error('The waiting list has fewer than two rows');
+      expect(
+        within(section).getByText('Only people who confirmed their e-mail address get a position and are offered seats.'),
+      ).toBeInTheDocument();
+      const [olive, wanda, uma, ...others] = within(waitlist).getAllByRole('row').slice(1);
+      if (!olive || !wanda || !uma) throw new Error('The waiting list has fewer than three rows');
       expect(others).toEqual([]);
+      expect(within(wanda).getByText('E-mail confirmed')).toBeInTheDocument();
+      expect(within(uma).getByText('E-mail not confirmed')).toBeInTheDocument();
+      expect(within(uma).getAllByRole('cell')[0]).toHaveTextContent('—');
+      expect(within(uma).getByText('Waiting')).toBeInTheDocument();
       expect(within(olive).getByText('Olive Offered')).toBeInTheDocument();
       expect(within(olive).getByText('Offered')).toBeInTheDocument();
       expect(within(olive).getAllByRole('cell')[0]).toHaveTextContent('—');
@@ -525,6 +760,139 @@ describe('Registrations of one event', () => {
     });
   });
 
+  describe('bulk: reject or cancel the rows selected on the page', () => {
+    const bulkBar = () => screen.getByRole('group', { name: 'Act on several registrations' });
+    const selectedCount = () => within(bulkBar()).getByRole('status');
+
+    it('rejects the selected rows behind a dialog that says how many, with a reason; the toast is the server message', async () => {
+      const { promise, release } = deferred();
+      const backend = deskBackend({ hold: promise });
+      const { user } = renderPage(backend);
+      await findTable();
+      expect(selectedCount()).toHaveTextContent('No registrations selected');
+      expect(within(bulkBar()).getByRole('button', { name: 'Reject selected' })).toBeDisabled();
+
+      await user.click(screen.getByRole('checkbox', { name: 'Select Jane Doe' }));
+      // By keyboard too: Space on the focused box.
+      screen.getByRole('checkbox', { name: 'Select Amos Approved' }).focus();
+      await user.keyboard(' ');
+      expect(screen.getByRole('checkbox', { name: 'Select Amos Approved' })).toBeChecked();
+      expect(selectedCount()).toHaveTextContent('2 registrations selected');
+      expect(rowOf('Jane Doe')).toHaveClass('registrations-table__row--selected');
+      const opener = within(bulkBar()).getByRole('button', { name: 'Reject selected' });
+      await user.click(opener);
+
+      const dialog = screen.getByRole('dialog', { name: 'Reject 2 registrations?' });
+      expect(dialog).toHaveAccessibleDescription('These 2 registrations will be rejected and their seats freed.');
+      const names = within(dialog).getByRole('list', { name: 'Selected registrations' });
+      expect(within(names).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Jane Doe Pending', 'Amos Approved Approved']);
+      const reason = within(dialog).getByLabelText('Reason');
+      expect(reason).toHaveFocus();
+      expect(reason).toHaveAccessibleDescription('Optional. Each person whose e-mail address is confirmed is told this by e-mail.');
+      await user.type(reason, 'The event is for members only.');
+      await user.click(within(dialog).getByRole('button', { name: 'Reject 2 registrations' }));
+      expect(await within(dialog).findByRole('button', { name: 'Saving...' })).toBeDisabled();
+      // Escape does not close a dialog whose decision is on its way.
+      await user.keyboard('{Escape}');
+      expect(dialog).toBeInTheDocument();
+      release();
+
+      await waitFor(() => expect(toasts()).toHaveTextContent('2 registrations rejected.'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(backend.bulkRequests()).toHaveLength(1);
+      expect(backend.bulkRequests()[0]?.url.pathname).toBe('/api/management/events/3/registrations/bulk/');
+      expect(backend.bulkRequests()[0]?.body).toEqual({ ids: [1, 2], action: 'reject', reason: 'The event is for members only.' });
+      // The view is read again: the rows and the counters are the server's; nothing is selected.
+      await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Rejected')).toBeInTheDocument());
+      expect(within(rowOf('Amos Approved')).getByText('Reason: The event is for members only.')).toBeInTheDocument();
+      expect(counter('Rejected')).toBe('3');
+      expect(counter('Total Registrations')).toBe('0');
+      // No row is left to select on this page: the bar goes, and the focus rests on the table.
+      expect(screen.queryByRole('group', { name: 'Act on several registrations' })).not.toBeInTheDocument();
+      await waitFor(() => expect(table()).toHaveFocus());
+    });
+
+    it('selects every open row of the page at once, and names the rows the server left as they were', async () => {
+      const backend = deskBackend({
+        registrations: [...deskBackend().registrations, makeRegistration({ id: 4, full_name: 'Pia Pending', email: 'pia@example.org', phone: '+250788000004' })],
+      });
+      const { user } = renderPage(backend);
+      await findTable();
+      const all = within(bulkBar()).getByRole('checkbox', { name: 'Select all on this page' });
+      await user.click(all);
+      expect(selectedCount()).toHaveTextContent('3 registrations selected');
+      expect(all).toBeChecked();
+      await user.click(screen.getByRole('checkbox', { name: 'Select Pia Pending' }));
+      expect(all).not.toBeChecked();
+      expect((all as HTMLInputElement).indeterminate).toBe(true);
+      await user.click(all);
+      expect(selectedCount()).toHaveTextContent('3 registrations selected');
+
+      await user.click(within(bulkBar()).getByRole('button', { name: 'Cancel selected' }));
+      const dialog = screen.getByRole('dialog', { name: 'Cancel 3 registrations?' });
+      // Meanwhile another staff member cancels Amos's registration.
+      const amos = backend.registrations.find((row) => row.id === 2);
+      if (amos) amos.registration_status = 'Cancelled';
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel 3 registrations' }));
+
+      await waitFor(() => expect(toasts()).toHaveTextContent('2 registrations cancelled.'));
+      expect(toasts()).toHaveTextContent('Left as it was (its status no longer allows this): Amos Approved');
+      expect(backend.bulkRequests()[0]?.body).toEqual({ ids: [1, 4, 2], action: 'cancel', reason: '' });
+      await waitFor(() => expect(counter('Cancelled')).toBe('3'));
+    });
+
+    it('sends nothing when the dialog is left with Escape; the focus and the selection stay', async () => {
+      const backend = deskBackend();
+      const { user } = renderPage(backend);
+      await findTable();
+      await user.click(screen.getByRole('checkbox', { name: 'Select Jane Doe' }));
+      const opener = within(bulkBar()).getByRole('button', { name: 'Cancel selected' });
+      await user.click(opener);
+      expect(screen.getByRole('dialog', { name: 'Cancel 1 registration?' })).toHaveAccessibleDescription(
+        'This registration will be cancelled and its seat freed.',
+      );
+      await user.keyboard('{Escape}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(opener).toHaveFocus();
+      expect(selectedCount()).toHaveTextContent('1 registration selected');
+      expect(backend.bulkRequests()).toHaveLength(0);
+    });
+
+    it('keeps the dialog open with the reason when the server refuses', async () => {
+      const { user } = renderPage(deskBackend());
+      await findTable();
+      server.use(registrationsFailure('post', 'bulk', 500));
+      await user.click(screen.getByRole('checkbox', { name: 'Select Jane Doe' }));
+      await user.click(within(bulkBar()).getByRole('button', { name: 'Reject selected' }));
+      const dialog = screen.getByRole('dialog', { name: 'Reject 1 registration?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Reject 1 registration' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Something went wrong on the server.');
+      await waitFor(() => expect(toasts()).toHaveTextContent('Failed to update the selected registrations'));
+      expect(within(rowOf('Jane Doe')).getByText('Pending')).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Reject 1 registration' })).toBeEnabled();
+    });
+
+    it('forgets the selection on another page or filter', async () => {
+      const backend = registrationsBackend({ registrations: makeRegistrations(25) });
+      const { user } = renderPage(backend);
+      await screen.findByText('Showing 1 to 20 of 25 registrations');
+      await user.click(within(bulkBar()).getByRole('checkbox', { name: 'Select all on this page' }));
+      expect(selectedCount()).toHaveTextContent('20 registrations selected');
+      await user.click(within(screen.getByRole('navigation', { name: 'Registration pages' })).getByRole('button', { name: 'Page 2' }));
+      expect(await screen.findByText('Showing 21 to 25 of 25 registrations')).toBeInTheDocument();
+      expect(selectedCount()).toHaveTextContent('No registrations selected');
+      expect(within(bulkBar()).getByRole('checkbox', { name: 'Select all on this page' })).not.toBeChecked();
+    });
+
+    it('offers no bulk bar where no row can be rejected or cancelled', async () => {
+      const { user } = renderPage(deskBackend());
+      await findTable();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Rejected');
+      await waitFor(() => expect(bodyRows()).toHaveLength(1));
+      expect(screen.queryByRole('group', { name: 'Act on several registrations' })).not.toBeInTheDocument();
+    });
+  });
+
   it('picks up new registrations every 30 s, with no loader', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const backend = deskBackend();
@@ -540,7 +908,7 @@ describe('Registrations of one event', () => {
     await act(() => vi.advanceTimersByTimeAsync(1000));
     await waitFor(() => expect(backend.listRequests()).toHaveLength(calls + 1));
     expect(await screen.findByText('Newcomer Nadia')).toBeInTheDocument();
-    expect(counter('Total Registrations')).toBe('4');
+    expect(counter('Total Registrations')).toBe('3');
     expect(counter('Pending Approval')).toBe('2');
     expect(screen.queryByText('Loading registrations...')).not.toBeInTheDocument();
     expect(table()).not.toHaveAttribute('aria-busy', 'true');
@@ -581,6 +949,17 @@ describe('Registrations of one event', () => {
     await user.clear(screen.getByLabelText('Transaction ID'));
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Approve' }));
     await screen.findByText('Transaction ID is required');
+    expect((await axe.run(document.body, options)).violations).toEqual([]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Cancel the registration of Jane Doe' }));
+    await screen.findByRole('dialog', { name: 'Cancel Registration' });
+    expect((await axe.run(document.body, options)).violations).toEqual([]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select Jane Doe' }));
+    await user.click(screen.getByRole('button', { name: 'Reject selected' }));
+    await screen.findByRole('dialog', { name: 'Reject 1 registration?' });
     expect((await axe.run(document.body, options)).violations).toEqual([]);
   });
 

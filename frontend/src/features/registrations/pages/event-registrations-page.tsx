@@ -8,14 +8,18 @@ import { useToast } from '../../../components/use-toast';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import {
+  canBulkDecide,
   REGISTRATION_STATUSES,
   useExportRegistrationsMutation,
   useGetEventRegistrationsQuery,
   type AdminRegistration,
+  type BulkAction,
   type RegistrationDecision,
   type RegistrationStatus,
 } from '../admin-api';
 import { AccessNeeds } from '../admin/access-needs';
+import { BulkDialog } from '../admin/bulk-dialog';
+import { BulkToolbar } from '../admin/bulk-toolbar';
 import { LoadFailure } from '../admin/load-failure';
 import { RegistrationCounters } from '../admin/registration-counters';
 import { RegistrationDialog } from '../admin/registration-dialog';
@@ -31,6 +35,9 @@ export const REGISTRATIONS_POLLING_INTERVAL = 30_000;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type Dialog = { registration: AdminRegistration; decision: RegistrationDecision } | null;
+type BulkDialogState = { action: BulkAction; registrations: AdminRegistration[] } | null;
+/** A decision whose row the focus follows until the view is read again. */
+type Decided = { id: number; status: RegistrationStatus; at: number };
 
 function isRegistrationStatus(value: string): value is RegistrationStatus {
   return (REGISTRATION_STATUSES as readonly string[]).includes(value);
@@ -39,7 +46,9 @@ function isRegistrationStatus(value: string): value is RegistrationStatus {
 /**
  * /dashboard/registrations/:eventId: the payment desk of one event. Its counters and access
  * needs, the registrations (searched, filtered and paged by the server, reloaded every 30 s),
- * approve and reject with the payment details, the CSV export and the waiting list.
+ * approve (with the payment details), reject or cancel one, reject or cancel the rows selected on
+ * the page, the CSV export and the waiting list. After every decision the view is read again:
+ * the counters are always the server's.
  */
 export function EventRegistrationsPage() {
   const { t } = useTranslation('registrations-admin');
@@ -58,7 +67,7 @@ export function EventRegistrationsPage() {
   const [pageOf, setPageOf] = useState({ viewKey, page: 1 });
   const page = pageOf.viewKey === viewKey ? pageOf.page : 1;
 
-  const { data, currentData, isFetching, isError } = useGetEventRegistrationsQuery(
+  const { data, currentData, isFetching, isError, fulfilledTimeStamp } = useGetEventRegistrationsQuery(
     { eventId, search, status, page },
     {
       skip: !validId,
@@ -70,6 +79,11 @@ export function EventRegistrationsPage() {
   );
   const [exportCsv, { isLoading: exporting, reset: forgetExport }] = useExportRegistrationsMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
+  const [bulkDialog, setBulkDialog] = useState<BulkDialogState>(null);
+  // The rows selected for a bulk action belong to one page of one view.
+  const selectionKey = JSON.stringify([viewKey, page]);
+  const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: selectionKey, ids: [] });
+  const tableRef = useRef<HTMLTableElement>(null);
 
   // While another view of this event loads, the previous rows stay (dimmed); never another event's.
   const previous = data?.event.id === eventId && !isError ? data : undefined;
@@ -77,19 +91,41 @@ export function EventRegistrationsPage() {
   const loadFailed = !validId || (isError && currentData === undefined && !isFetching);
   const switchingView = isFetching && currentData === undefined && shown !== undefined;
 
+  // Only rows still shown and still open to a bulk action count as selected (a refresh may have
+  // decided them meanwhile).
+  const selectableRows = (shown?.registrations ?? []).filter((row) => canBulkDecide(row.registration_status));
+  const chosenIds = new Set(selection.key === selectionKey ? selection.ids : []);
+  const selectedRows = selectableRows.filter((row) => chosenIds.has(row.id));
+  const selectedIds = new Set(selectedRows.map((row) => row.id));
+  function select(ids: number[]) {
+    setSelection({ key: selectionKey, ids });
+  }
+
   // After a decision the row's buttons change: if the one that opened the dialog is gone, the
   // focus goes to the row's new action rather than to the top of the page (once the row shows
-  // the decision).
-  const returnFocusTo = useRef<AdminRegistration | null>(null);
+  // the decision); if the row leaves the view when it is read again (a status filter), to the
+  // table. After a bulk action, the rows' boxes and the toolbar's buttons are gone or disabled:
+  // the table takes the focus.
+  const decided = useRef<Decided | null>(null);
+  const focusTable = useRef(false);
   useEffect(() => {
-    const decided = returnFocusTo.current;
-    if (decided === null || dialog) return;
-    const row = shown?.registrations.find((registration) => registration.id === decided.id);
-    if (row && row.registration_status !== decided.registration_status) return;
-    returnFocusTo.current = null;
+    if (dialog || bulkDialog) return;
     const active = document.activeElement;
-    if (!row || (active && active !== document.body && active.isConnected)) return;
-    document.getElementById(actionsId(row))?.querySelector('button')?.focus();
+    const lost = !active || active === document.body || !active.isConnected;
+    if (focusTable.current) {
+      focusTable.current = false;
+      if (lost) tableRef.current?.focus();
+      return;
+    }
+    const pending = decided.current;
+    if (pending === null) return;
+    const row = shown?.registrations.find((registration) => registration.id === pending.id);
+    const readAgain = (fulfilledTimeStamp ?? 0) >= pending.at;
+    if (row && row.registration_status !== pending.status && !readAgain) return;
+    if (readAgain) decided.current = null;
+    if (!lost) return;
+    if (row) document.getElementById(actionsId(row))?.querySelector('button')?.focus();
+    else tableRef.current?.focus();
   });
 
   async function handleExport() {
@@ -186,10 +222,24 @@ export function EventRegistrationsPage() {
             </div>
           </div>
 
+          {selectableRows.length > 0 && (
+            <BulkToolbar
+              selectable={selectableRows.length}
+              selected={selectedRows.length}
+              onSelectAll={(all) => select(all ? selectableRows.map((row) => row.id) : [])}
+              onAction={(action) => setBulkDialog({ action, registrations: selectedRows })}
+            />
+          )}
           <RegistrationsTable
             registrations={shown.registrations}
             busy={switchingView}
             onDecide={(registration, decision) => setDialog({ registration, decision })}
+            selected={selectedIds}
+            onSelect={(registration, chosen) =>
+              select(chosen ? [...selectedIds, registration.id] : [...selectedIds].filter((id) => id !== registration.id))
+            }
+            now={fulfilledTimeStamp ?? 0}
+            tableRef={tableRef}
           />
           {shown.count > 0 && (
             <div className="registrations-admin__footer">
@@ -213,9 +263,22 @@ export function EventRegistrationsPage() {
         <RegistrationDialog
           registration={dialog.registration}
           decision={dialog.decision}
+          now={fulfilledTimeStamp ?? 0}
           onClose={() => setDialog(null)}
           onDecided={(updated) => {
-            returnFocusTo.current = updated;
+            decided.current = { id: updated.id, status: updated.registration_status, at: Date.now() };
+          }}
+        />
+      )}
+      {bulkDialog && (
+        <BulkDialog
+          eventId={eventId}
+          action={bulkDialog.action}
+          registrations={bulkDialog.registrations}
+          onClose={() => setBulkDialog(null)}
+          onDone={() => {
+            select([]);
+            focusTable.current = true;
           }}
         />
       )}

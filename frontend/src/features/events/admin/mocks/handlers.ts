@@ -13,12 +13,16 @@ const REQUIRED = 'Please fill in all required fields: Title, Date, and Location'
 
 /** An admin-side event (the same shape as the public one), every field filled in; override what a test is about. */
 export function makeAdminEvent(overrides: Partial<AdminEvent> = {}): AdminEvent {
-  return makePublicEvent({
-    title: 'Legal Interpreting Workshop',
-    location: 'Kigali Convention Center',
-    event_image_id: 'workshop1',
-    ...overrides,
-  });
+  const { payment_deadline_hours = null, ...rest } = overrides;
+  return {
+    ...makePublicEvent({
+      title: 'Legal Interpreting Workshop',
+      location: 'Kigali Convention Center',
+      event_image_id: 'workshop1',
+      ...rest,
+    }),
+    payment_deadline_hours,
+  };
 }
 
 /** `count` events, the newest created last, with distinct titles, dates and statuses. */

@@ -1,8 +1,10 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 
 import {
+  DECISIONS,
   PAYMENT_METHODS,
   type AdminRegistration,
+  type BulkDecisionAnswer,
   type EventRegistrations,
   type EventStatus,
   type EventSummary,
@@ -17,6 +19,7 @@ const LIST_URL = '*/api/management/events/:id/registrations/';
 const EXPORT_URL = '*/api/management/events/:id/registrations/export/';
 const WAITLIST_URL = '*/api/management/events/:id/waitlist/';
 const UPDATE_URL = '*/api/management/registrations/:id/update-status/';
+const BULK_URL = '*/api/management/events/:id/registrations/bulk/';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -51,7 +54,7 @@ export function makeEvents(count: number, status: EventStatus, firstId = 1): Moc
   );
 }
 
-/** A pending registration of event 3 with every field filled in; override what a test is about. */
+/** A pending registration of event 3 with every field filled in (its address confirmed); override what a test is about. */
 export function makeRegistration(overrides: Partial<AdminRegistration> = {}): AdminRegistration {
   return {
     id: 1,
@@ -73,6 +76,12 @@ export function makeRegistration(overrides: Partial<AdminRegistration> = {}): Ad
     decided_by: null,
     decided_at: null,
     reminder_sent_at: null,
+    email_confirmed: true,
+    email_confirmed_at: '2026-11-02T10:20:00Z',
+    hold_expires_at: '2026-11-02T10:45:00Z',
+    payment_due_at: null,
+    ended_reason: '',
+    status_reason: '',
     ...overrides,
   };
 }
@@ -104,6 +113,7 @@ export function makeWaitlistEntry(overrides: Partial<WaitlistEntry> = {}): Waitl
     disability_details: '',
     status: 'waiting',
     position: 1,
+    email_confirmed: true,
     created_at: '2026-11-03T12:00:00Z',
     offered_at: null,
     offer_expires_at: null,
@@ -140,6 +150,8 @@ interface Options {
   /** Entries by event id. */
   waitlists?: Record<number, WaitlistEntry[]>;
   latency?: number;
+  /** Decisions (one or many) are answered only once this settles: a test sees "Saving..." first. */
+  hold?: Promise<unknown>;
 }
 
 /**
@@ -153,6 +165,7 @@ export function registrationsBackend({
   registrations = [makeRegistration()],
   waitlists = {},
   latency = 0,
+  hold,
 }: Options = {}) {
   const state = {
     events: events.map((event) => ({ ...event })),
@@ -175,6 +188,12 @@ export function registrationsBackend({
   const rowsOf = (eventId: number) => state.registrations.filter((row) => row.event_id === eventId);
   const countOf = (eventId: number, status: RegistrationStatus) =>
     rowsOf(eventId).filter((row) => row.registration_status === status).length;
+  /** As the server counts seats: Approved, and Pending while confirmed or within its hold. */
+  const holdsSeat = (row: AdminRegistration) =>
+    row.registration_status === 'Approved' ||
+    (row.registration_status === 'Pending' &&
+      (row.email_confirmed || row.hold_expires_at === null || Date.parse(row.hold_expires_at) > Date.now()));
+  const pendingOf = (eventId: number) => rowsOf(eventId).filter((row) => row.registration_status === 'Pending' && holdsSeat(row)).length;
 
   function summary(event: MockEvent): EventSummary {
     const approved = countOf(event.id, 'Approved');
@@ -186,8 +205,8 @@ export function registrationsBackend({
       time: event.time,
       location: event.location,
       maximum_attendees: event.maximum_attendees,
-      total_registrations_count: rowsOf(event.id).length,
-      pending_registrations_count: countOf(event.id, 'Pending'),
+      total_registrations_count: rowsOf(event.id).filter(holdsSeat).length,
+      pending_registrations_count: pendingOf(event.id),
       approved_registrations_count: approved,
       available_seats: event.maximum_attendees === null ? null : event.maximum_attendees - approved,
     };
@@ -208,7 +227,7 @@ export function registrationsBackend({
 
   function openSeats(event: MockEvent) {
     if (event.maximum_attendees === null) return null;
-    return event.maximum_attendees - countOf(event.id, 'Pending') - countOf(event.id, 'Approved');
+    return event.maximum_attendees - rowsOf(event.id).filter(holdsSeat).length;
   }
 
   const handlers = [
@@ -251,7 +270,7 @@ export function registrationsBackend({
         return envelope(422, { detail: 'Page size must be 10, 20 or 50.', code: 'validation_error' });
       }
       const { rows, ...page } = paged(matching(event.id, query), query, 20);
-      const counted = rowsOf(event.id).filter((row) => row.registration_status !== 'Rejected');
+      const counted = rowsOf(event.id).filter(holdsSeat);
       const disabilities: Record<string, number> = {};
       for (const row of counted) {
         if (row.disability && row.disability !== 'None') disabilities[row.disability] = (disabilities[row.disability] ?? 0) + 1;
@@ -261,14 +280,16 @@ export function registrationsBackend({
         event: { id: event.id, title: event.title, date: event.date, time: event.time, status: event.status, location: event.location, price: event.price },
         registrations: rows,
         ...page,
-        total_registrations: rowsOf(event.id).length,
-        pending_registrations: countOf(event.id, 'Pending'),
+        total_registrations: rowsOf(event.id).filter(holdsSeat).length,
+        pending_registrations: pendingOf(event.id),
         approved_registrations: approved,
         rejected_registrations: countOf(event.id, 'Rejected'),
+        expired_registrations: countOf(event.id, 'Expired'),
+        cancelled_registrations: countOf(event.id, 'Cancelled'),
         maximum_attendees: event.maximum_attendees,
         available_seats: event.maximum_attendees === null ? null : event.maximum_attendees - approved,
         open_seats: openSeats(event),
-        waitlist_count: (state.waitlists[event.id] ?? []).filter((entry) => entry.status === 'waiting').length,
+        waitlist_count: (state.waitlists[event.id] ?? []).filter((entry) => entry.position !== null).length,
         access_needs: { needs_interpreter: counted.filter((row) => row.needs_interpreter).length, disabilities },
       };
       return HttpResponse.json(answer);
@@ -278,59 +299,116 @@ export function registrationsBackend({
       await record(request);
       if (!state.events.some((item) => item.id === Number(params.id))) return notFound();
       const results = state.waitlists[Number(params.id)] ?? [];
-      const answer: Waitlist = { results, waiting: results.filter((entry) => entry.status === 'waiting').length };
+      const answer: Waitlist = { results, waiting: results.filter((entry) => entry.position !== null).length };
       return HttpResponse.json(answer);
     }),
 
     http.post(UPDATE_URL, async ({ request, params }) => {
       await record(request);
+      await hold;
       const registration = state.registrations.find((row) => row.id === Number(params.id));
       if (!registration) return envelope(404, { detail: 'Registration not found.', code: 'not_found' });
       const body = (await request.json()) as Record<string, string>;
       const status = body.registration_status as RegistrationStatus;
       const transactionId = (body.transaction_id ?? '').trim();
+      const reason = (body.reason ?? '').trim();
+      const notes = (body.payment_notes ?? '').trim();
       const fields: Record<string, string> = {};
-      if (!transactionId) fields.transaction_id = 'Transaction ID is required';
-      if (!(PAYMENT_METHODS as readonly string[]).includes(body.payment_method ?? '')) {
-        fields.payment_method = 'Payment method is required';
+      if (status !== 'Approved' && status !== 'Rejected' && status !== 'Cancelled') {
+        fields.registration_status = 'Choose Approved, Rejected or Cancelled.';
       }
-      if (status !== 'Approved' && status !== 'Rejected') fields.registration_status = 'Choose Approved or Rejected.';
+      // Only an approval records a payment.
+      if (status === 'Approved') {
+        if (!transactionId) fields.transaction_id = 'Transaction ID is required';
+        if (!(PAYMENT_METHODS as readonly string[]).includes(body.payment_method ?? '')) {
+          fields.payment_method = 'Payment method is required';
+        }
+      }
+      if (reason.length > 500) fields.reason = 'Please keep this under 500 characters.';
       if (Object.keys(fields).length > 0) {
         return envelope(400, { detail: 'Please fill in all required fields', code: 'validation_error', fields });
       }
-      if (registration.registration_status === status) {
-        return envelope(409, { detail: `This registration is already ${status}.`, code: 'invalid_transition' });
-      }
-      const duplicate = state.registrations.some(
-        (row) => row.id !== registration.id && row.transaction_id.trim().toLowerCase() === transactionId.toLowerCase(),
-      );
-      if (duplicate) {
+      if (!DECISIONS[registration.registration_status].includes(status as 'Approved')) {
         return envelope(409, {
-          detail: 'This transaction ID is already recorded for another registration.',
-          code: 'duplicate_transaction',
-          fields: { transaction_id: 'This transaction ID is already recorded for another registration.' },
+          detail: `This registration is already ${registration.registration_status}.`,
+          code: 'invalid_transition',
+          fields: { registration_status: 'Choose another status.' },
         });
       }
-      const event = state.events.find((item) => item.id === registration.event_id);
-      const open = event ? openSeats(event) : null;
-      if (status === 'Approved' && registration.registration_status === 'Rejected' && open !== null && open <= 0) {
-        return envelope(409, {
-          detail: 'This event has reached its maximum capacity. Free a seat before approving.',
-          code: 'event_full',
+      if (status === 'Approved') {
+        const duplicate = state.registrations.some(
+          (row) => row.id !== registration.id && row.transaction_id.trim().toLowerCase() === transactionId.toLowerCase(),
+        );
+        if (duplicate) {
+          return envelope(409, {
+            detail: 'This transaction ID is already recorded for another registration.',
+            code: 'duplicate_transaction',
+            fields: { transaction_id: 'This transaction ID is already recorded for another registration.' },
+          });
+        }
+        const event = state.events.find((item) => item.id === registration.event_id);
+        const open = event ? openSeats(event) : null;
+        if (!holdsSeat(registration) && open !== null && open <= 0) {
+          return envelope(409, {
+            detail: 'This event has reached its maximum capacity (1 seat). Please contact the organizer before registering.',
+            code: 'event_full',
+          });
+        }
+        Object.assign(registration, {
+          transaction_id: transactionId,
+          payment_method: body.payment_method,
+          payment_notes: notes,
+          ended_reason: '',
+          status_reason: '',
         });
+      } else {
+        Object.assign(registration, { status_reason: reason, ...(notes ? { payment_notes: notes } : {}) });
       }
       Object.assign(registration, {
         registration_status: status,
-        transaction_id: transactionId,
-        payment_method: body.payment_method,
-        payment_notes: body.payment_notes ?? '',
         decided_by: 'Portal Admin',
         decided_at: new Date().toISOString(),
       });
-      return HttpResponse.json({
-        registration,
-        message: status === 'Approved' ? 'Registration approved successfully' : 'Registration rejected successfully',
-      });
+      const message = {
+        Approved: 'Registration approved successfully',
+        Rejected: 'Registration rejected successfully',
+        Cancelled: 'Registration cancelled successfully',
+      }[status as 'Approved' | 'Rejected' | 'Cancelled'];
+      return HttpResponse.json({ registration, message });
+    }),
+
+    http.post(BULK_URL, async ({ request, params }) => {
+      await record(request);
+      await hold;
+      const event = state.events.find((item) => item.id === Number(params.id));
+      if (!event) return notFound();
+      const body = (await request.json()) as { ids?: unknown; action?: string; reason?: string };
+      const ids = Array.isArray(body.ids) ? (body.ids as number[]) : [];
+      if (ids.length === 0 || ids.length > 500) {
+        return envelope(400, { detail: 'Choose at least one registration.', code: 'validation_error', fields: { ids: 'Choose at least one registration.' } });
+      }
+      const target = body.action === 'reject' ? 'Rejected' : body.action === 'cancel' ? 'Cancelled' : null;
+      if (!target) {
+        return envelope(400, { detail: 'Choose reject or cancel.', code: 'validation_error', fields: { action: 'Choose reject or cancel.' } });
+      }
+      const answer: BulkDecisionAnswer = { updated: [], skipped: [], message: '' };
+      for (const id of ids) {
+        const row = state.registrations.find((item) => item.id === id && item.event_id === event.id);
+        if (!row || !DECISIONS[row.registration_status].includes(target)) {
+          answer.skipped.push(id);
+          continue;
+        }
+        Object.assign(row, {
+          registration_status: target,
+          status_reason: (body.reason ?? '').trim(),
+          decided_by: 'Portal Admin',
+          decided_at: new Date().toISOString(),
+        });
+        answer.updated.push(id);
+      }
+      const count = answer.updated.length;
+      answer.message = `${count} registration${count === 1 ? '' : 's'} ${target === 'Rejected' ? 'rejected' : 'cancelled'}.`;
+      return HttpResponse.json(answer);
     }),
   ];
 
@@ -348,16 +426,17 @@ export function registrationsBackend({
     exportRequests: () => callsTo('/registrations/export/'),
     waitlistRequests: () => callsTo('/waitlist/'),
     updateRequests: () => callsTo('/update-status/', 'POST'),
+    bulkRequests: () => callsTo('/registrations/bulk/', 'POST'),
   };
 }
 
 /** A call answered with an error envelope (or a network failure when `status` is 'network'). */
 export function registrationsFailure(
   method: 'get' | 'post',
-  what: 'overview' | 'list' | 'export' | 'waitlist' | 'update',
+  what: 'overview' | 'list' | 'export' | 'waitlist' | 'update' | 'bulk',
   status: number | 'network',
   body: JsonBodyType = { detail: 'Something went wrong on the server.', code: 'server_error' },
 ) {
-  const url = { overview: OVERVIEW_URL, list: LIST_URL, export: EXPORT_URL, waitlist: WAITLIST_URL, update: UPDATE_URL }[what];
+  const url = { overview: OVERVIEW_URL, list: LIST_URL, export: EXPORT_URL, waitlist: WAITLIST_URL, update: UPDATE_URL, bulk: BULK_URL }[what];
   return http[method](url, () => (status === 'network' ? HttpResponse.error() : envelope(status, body)));
 }

@@ -1,0 +1,232 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+import { publishedEvent, signIn, staffToken, toasts } from './admin';
+import { expectNoAxeViolations } from './axe';
+import { mailsTo } from './mail';
+import { keepScreenshot } from './screenshots';
+
+const MAIL_DIR = process.env.E2E_MAIL_DIR ?? '';
+const REPO = fileURLToPath(new URL('../..', import.meta.url));
+
+interface Person {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+const RUN = String(Date.now()).slice(-5);
+let visitors = 0;
+
+/** Visitors of one run: distinct names, addresses and Rwandan mobile numbers. */
+function people(prefix: string, count: number): Person[] {
+  return Array.from({ length: count }, (_, index) => {
+    visitors += 1;
+    return {
+      name: `${prefix} ${index + 1}`,
+      email: `${prefix.toLowerCase().replace(/\W+/g, '-')}-${index + 1}-${RUN}@example.com`,
+      phone: `+25078${RUN}${String(visitors).padStart(2, '0')}`,
+    };
+  });
+}
+
+/** A sign-up through the public API, as the registration page sends it. */
+async function signUp(request: APIRequestContext, eventId: number, person: Person): Promise<number> {
+  const response = await request.post(`/api/management/events/${eventId}/register/`, {
+    data: {
+      full_name: person.name,
+      email: person.email,
+      phone: person.phone,
+      preferred_language: 'English',
+      disability: 'None',
+      agree_to_terms: true,
+    },
+  });
+  expect(response.status(), await response.text()).toBe(201);
+  return ((await response.json()) as { registration: { id: number } }).registration.id;
+}
+
+/** Opens the link of the person's first e-mail, as they would: their address is confirmed. */
+async function confirmAddress(request: APIRequestContext, person: Person): Promise<void> {
+  const [first] = await mailsTo(MAIL_DIR, person.email, 1);
+  const token = /my-registration#token=([\w-]+)/.exec(first ?? '')?.[1];
+  expect(token, `no confirmation link in the e-mail to ${person.email}`).toBeTruthy();
+  const response = await request.post('/api/my-registration/', { data: { token } });
+  expect(response.status(), await response.text()).toBe(200);
+}
+
+/**
+ * A sign-up whose confirmation hold has run out. No API ends a hold early and the journeys cannot
+ * wait SIGNUP_CONFIRM_MINUTES, so the hold's end is moved to a minute ago in this run's database,
+ * and the sweep's own service (what beat runs every minute) ends it as Expired.
+ */
+function expireHold(registrationId: number): void {
+  const code = [
+    'from datetime import timedelta',
+    'from django.utils import timezone',
+    'from services.registrations.models import Registration',
+    'from services.registrations.services import holds_expire',
+    `Registration.objects.filter(pk=${registrationId}).update(hold_expires_at=timezone.now() - timedelta(minutes=1))`,
+    'holds_expire()',
+    `assert Registration.objects.get(pk=${registrationId}).registration_status == "Expired"`,
+  ].join('\n');
+  execFileSync('.venv/bin/python', ['manage.py', 'shell', '-v0', '-c', code], { cwd: REPO, env: process.env, stdio: 'pipe' });
+}
+
+const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
+const registrations = (page: Page) => page.getByRole('table', { name: 'Registrations' });
+/** A counter's figure: the definition that follows its term. */
+const counter = (page: Page, term: string) =>
+  page
+    .getByRole('region', { name: 'Registration counts' })
+    .locator('dt', { hasText: new RegExp(`^${term}$`) })
+    .locator('xpath=following-sibling::dd[1]');
+
+test('staff reject and cancel sign-ups in bulk, cancel one with a reason, and approve an expired one', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
+  const title = `Journey Payment Desk ${Date.now()}`;
+  const eventId = await publishedEvent(request, { title, price: 2000, maximum_attendees: 20 });
+  const crowd = people('Bulk Visitor', 5);
+  const [kept] = people('Kept Visitor', 1);
+  const [late] = people('Late Visitor', 1);
+  if (!kept || !late) throw new Error('No visitors');
+
+  // 1. Seven visitors sign up: five never confirm, one confirms, one lets the hold run out.
+  for (const person of crowd) await signUp(request, eventId, person);
+  await signUp(request, eventId, kept);
+  const lateId = await signUp(request, eventId, late);
+  await confirmAddress(request, kept);
+  await mailsTo(MAIL_DIR, late.email, 1); // the hold starts when the first e-mail goes out
+  expireHold(lateId);
+
+  // 2. The payment desk shows who confirmed, until when the others hold their seats, and why one expired.
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboard/registrations/${eventId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(rowOf(page, kept.name)).toContainText('E-mail confirmed');
+  await expect(rowOf(page, 'Bulk Visitor 1')).toContainText('E-mail not confirmed');
+  await expect(rowOf(page, 'Bulk Visitor 1')).toContainText(/Seat held until /);
+  await expect(rowOf(page, late.name)).toContainText('ExpiredNot confirmed in time');
+  await expect(counter(page, 'Total Registrations')).toHaveText('6');
+  await expect(counter(page, 'Pending Approval')).toHaveText('6');
+  await expect(counter(page, 'Expired')).toHaveText('1');
+  await expectNoAxeViolations(page, 'payment desk');
+  await keepScreenshot(page, testInfo, 'payment-desk-1280');
+
+  // 3. Three are rejected at once, behind a dialog that says how many.
+  for (const name of ['Bulk Visitor 1', 'Bulk Visitor 2', 'Bulk Visitor 3']) {
+    await page.getByRole('checkbox', { name: `Select ${name}` }).check();
+  }
+  const bulkBar = page.getByRole('group', { name: 'Act on several registrations' });
+  await expect(bulkBar.getByRole('status')).toHaveText('3 registrations selected');
+  await bulkBar.getByRole('button', { name: 'Reject selected' }).click();
+  const rejectDialog = page.getByRole('dialog', { name: 'Reject 3 registrations?' });
+  await expect(rejectDialog).toContainText('These 3 registrations will be rejected and their seats freed.');
+  await expect(rejectDialog.getByRole('listitem')).toHaveCount(3);
+  await rejectDialog.getByLabel('Reason').fill('We could not confirm these sign-ups.');
+  await expectNoAxeViolations(page, 'bulk reject dialog');
+  await keepScreenshot(page, testInfo, 'bulk-dialog-1280');
+  await rejectDialog.getByRole('button', { name: 'Reject 3 registrations' }).click();
+  await expect(toasts(page)).toContainText('3 registrations rejected.');
+  await expect(rejectDialog).toHaveCount(0);
+  await expect(counter(page, 'Rejected')).toHaveText('3');
+  for (const name of ['Bulk Visitor 1', 'Bulk Visitor 2', 'Bulk Visitor 3']) {
+    await expect(rowOf(page, name)).toContainText('Rejected');
+    await expect(rowOf(page, name).getByRole('button', { name: `Change to Approved for ${name}` })).toBeVisible();
+  }
+  await expect(bulkBar.getByRole('status')).toHaveText('No registrations selected');
+
+  // 4. The other two are cancelled at once, by keyboard.
+  for (const name of ['Bulk Visitor 4', 'Bulk Visitor 5']) {
+    await page.getByRole('checkbox', { name: `Select ${name}` }).focus();
+    await page.keyboard.press('Space');
+  }
+  await expect(bulkBar.getByRole('status')).toHaveText('2 registrations selected');
+  await bulkBar.getByRole('button', { name: 'Cancel selected' }).click();
+  const cancelDialog = page.getByRole('dialog', { name: 'Cancel 2 registrations?' });
+  await expect(cancelDialog.getByLabel('Reason')).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(cancelDialog.getByRole('button', { name: 'Cancel 2 registrations' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(toasts(page)).toContainText('2 registrations cancelled.');
+  await expect(counter(page, 'Cancelled')).toHaveText('2');
+  await expect(rowOf(page, 'Bulk Visitor 5')).toContainText('Cancelled');
+
+  // 5. The confirmed visitor's registration is cancelled with a reason, which they are told by e-mail.
+  await rowOf(page, kept.name).getByRole('button', { name: `Cancel the registration of ${kept.name}` }).click();
+  const oneDialog = page.getByRole('dialog', { name: 'Cancel Registration' });
+  await expect(oneDialog.getByLabel('Transaction ID')).toHaveCount(0);
+  await expect(oneDialog.getByText(`Optional. ${kept.name} is told this by e-mail.`)).toBeVisible();
+  await oneDialog.getByLabel('Reason').fill('The venue changed and has fewer seats.');
+  await expectNoAxeViolations(page, 'cancel dialog');
+  await keepScreenshot(page, testInfo, 'cancel-dialog-1280');
+  await oneDialog.getByRole('button', { name: 'Cancel Registration' }).click();
+  await expect(toasts(page)).toContainText('Registration cancelled successfully');
+  await expect(rowOf(page, kept.name)).toContainText('Reason: The venue changed and has fewer seats.');
+  await expect(rowOf(page, kept.name).getByRole('button', { name: `Change to Approved for ${kept.name}` })).toBeFocused();
+  const [, cancelled] = await mailsTo(MAIL_DIR, kept.email, 2);
+  expect(cancelled).toContain('The venue changed and has fewer seats.');
+
+  // 6. The expired one paid after all: staff approve it with the payment.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('Expired');
+  await expect(registrations(page).getByRole('row')).toHaveCount(2);
+  await rowOf(page, late.name).getByRole('button', { name: `Change to Approved for ${late.name}` }).click();
+  const approveDialog = page.getByRole('dialog', { name: 'Approve Registration' });
+  await expect(approveDialog).toContainText('Not confirmed in time');
+  await approveDialog.getByLabel(/^Transaction ID/).fill(`MP-LATE-${Date.now()}`);
+  await approveDialog.getByRole('button', { name: 'Approve' }).click();
+  await expect(toasts(page)).toContainText('Registration approved successfully');
+  // Read again with the filter: the approved row leaves the Expired view; the counters are the server's.
+  await expect(registrations(page).getByRole('row').nth(1)).toContainText('No registrations found');
+  await expect(registrations(page)).toBeFocused();
+  await expect(counter(page, 'Approved')).toHaveText('1');
+  await expect(counter(page, 'Expired')).toHaveText('0');
+  await expect(counter(page, 'Available Seats')).toContainText('19');
+
+  // 7. The whole page on a phone.
+  await page.getByRole('combobox', { name: 'Status' }).selectOption('');
+  await expect(rowOf(page, late.name)).toContainText('Approved');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeVisible();
+  await expectNoAxeViolations(page, 'payment desk on a phone');
+  await keepScreenshot(page, testInfo, 'payment-desk-390');
+  await page.getByRole('checkbox', { name: `Select ${late.name}` }).check();
+  const cancelSelected = bulkBar.getByRole('button', { name: 'Cancel selected' });
+  await cancelSelected.click();
+  const phoneDialog = page.getByRole('dialog', { name: 'Cancel 1 registration?' });
+  await expect(phoneDialog).toContainText(late.name);
+  await keepScreenshot(page, testInfo, 'bulk-dialog-390', { fullPage: false });
+  // Going back changes nothing, and the focus is where it was.
+  await phoneDialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(phoneDialog).toHaveCount(0);
+  await expect(cancelSelected).toBeFocused();
+  await expect(rowOf(page, late.name)).toContainText('Approved');
+});
+
+test('the event form takes a payment deadline of its own, and empty means the default', async ({ page, request }, testInfo) => {
+  const title = `Journey Deadline ${Date.now()}`;
+  const eventId = await publishedEvent(request, { title, price: 1500, payment_deadline_hours: 24 });
+  await signIn(page);
+  await page.goto(`/dashboard/edit-event/${eventId}`);
+  const deadline = page.getByLabel('Payment deadline (hours)');
+  await expect(deadline).toHaveValue('24');
+  await expect(deadline).toHaveAccessibleDescription(/Leave empty to use the association's default: 72 hours\.$/);
+  await deadline.fill('0');
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(deadline).toBeFocused();
+  await expect(deadline).toHaveAccessibleDescription(/from 1 to 8760/);
+  await keepScreenshot(page, testInfo, 'event-form-deadline-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(page, testInfo, 'event-form-deadline-390');
+
+  await deadline.fill('48');
+  await page.getByRole('button', { name: 'Update Event' }).click();
+  await expect(toasts(page)).toContainText(`Event "${title}" updated successfully`);
+  const token = await staffToken(request);
+  const saved = await request.get(`/api/management/events/${eventId}/`, { headers: { Authorization: `Bearer ${token}` } });
+  expect(((await saved.json()) as { payment_deadline_hours: number | null }).payment_deadline_hours).toBe(48);
+});
