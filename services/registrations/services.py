@@ -20,6 +20,7 @@ from services.outbox.services import publish
 
 from .capacity import (
     UNISSUED_HOLD,
+    EventFull,
     count_seats,
     event_full_error,
     holds_seat,
@@ -500,7 +501,13 @@ def _approve_needs_seat(event: Event, registration: Registration, now) -> None:
     _refuse_duplicate_registration(event, person, now, exclude=registration.pk)
     seats = count_seats(event)
     if seats.maximum is not None and seats.open == 0:
-        raise event_full_error(event)
+        raise EventFull(
+            _(
+                "No seat is free for this registration: the event is full, or its free seats are "
+                "offered to the waiting list."
+            ),
+            extra={"waitlist": False},
+        )
 
 
 def _apply_decision(event: Event, registration: Registration, decision: dict[str, str], *, by, now) -> None:

@@ -107,6 +107,7 @@ def test_reapproving_a_rejected_registration_needs_a_free_seat(client, staff_cli
     response = decide(staff_client, first, "Approved", "R1")
     assert response.status_code == 409
     assert response.json()["code"] == "event_full"
+    assert response.json()["detail"].startswith("No seat is free for this registration")
 
 
 def test_decisions_are_staff_only(client):

@@ -6,7 +6,7 @@ import { api } from '../../app/api';
  */
 
 export type EventStatus = 'Draft' | 'Published' | 'Completed' | 'Cancelled';
-export type RegistrationStatus = 'Pending' | 'Approved' | 'Rejected';
+export type RegistrationStatus = 'Pending' | 'Approved' | 'Rejected' | 'Expired' | 'Cancelled';
 
 export interface DashboardSummary {
   /** active = Approved and active; inactive = Approved, not active; pending = anything not Approved. */
