@@ -4,6 +4,7 @@ import { publishedEvent, signIn, toasts } from './admin';
 import { expectNoAxeViolations } from './axe';
 import { solvedChallenge } from './challenge';
 import { linkTo, mailsTo } from './mail';
+import { keepScreenshot } from './screenshots';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
@@ -17,7 +18,7 @@ async function fillRegistration(page: Page, person: { name: string; email: strin
   await page.getByLabel(/^I agree to the terms/).check();
 }
 
-test('a visitor registers and pays; staff confirm the seat; both e-mails go out', async ({ page, request }) => {
+test('a visitor registers and pays; staff confirm the seat; both e-mails go out', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
   expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
   const title = `Journey Registration ${Date.now()}`;
@@ -42,6 +43,7 @@ test('a visitor registers and pays; staff confirm the seat; both e-mails go out'
   // First of all, plainly: the e-mail to open in time, or the seat goes.
   await expect(page.getByRole('note')).toContainText('Check your e-mail now');
   await expect(page.getByRole('note')).toContainText('within 30 minutes to keep your seat');
+  await keepScreenshot(page, testInfo, 'registration-submitted');
   await expect(toasts(page)).toContainText(
     'Registration submitted successfully! Please complete payment to confirm your seat.',
   );
@@ -65,6 +67,10 @@ test('a visitor registers and pays; staff confirm the seat; both e-mails go out'
   await expect(page.locator('.registration-success__code')).toHaveText(reference);
   await expect(page.getByText(/^Please pay by /)).toBeVisible();
   await expectNoAxeViolations(page, 'registration confirmed by its link');
+  await keepScreenshot(page, testInfo, 'my-registration-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(page, testInfo, 'my-registration-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   // 2. Staff record the payment on the event's registrations page.
   await signIn(page);
