@@ -153,6 +153,10 @@ except (ValueError, KeyError) as exc:
     raise ImproperlyConfigured(
         "DATABASE_URL is not a database address like postgres://user:password@host:5432/name."
     ) from exc
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that does not answer at all (not even a refusal) fails a request after 3 s
+    # with a 503 (services/core/errors.py), instead of waiting for the system's TCP timeout.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 3)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web, worker and beat share the file: wait for locks instead of failing, and give the
     # test database a file name so that a real worker process can open it too.
