@@ -1,0 +1,38 @@
+"""kombu's Redis transport, with one change: an acknowledgement that Redis did not take (frozen,
+timed out) still frees the worker's place for the next message.
+
+kombu forgets a delivered message only once Redis has confirmed its acknowledgement. When Redis
+freezes (SIGSTOP, an overloaded or paused host: connections stay open, nobody answers), the
+acknowledgement times out (REDIS_TIMEOUT_SECONDS), celery logs "Couldn't ack" and goes on, and the
+message keeps its place in the prefetch window for ever: with every place taken, the worker never
+asks Redis for work again, although it is alive and Redis is back (seen in
+services/ops/tests/test_outages.py). A lost connection does not do this, because the worker then
+reconnects and starts afresh.
+
+Here the place is freed whatever Redis answered. The message itself stays in Redis's unacked set
+and is delivered again after the visibility timeout: every task is idempotent (it locks its row
+and finds its work done), so that costs one quick no-op."""
+
+from kombu.transport import redis
+
+
+class QoS(redis.QoS):
+    def ack(self, delivery_tag):
+        try:
+            super().ack(delivery_tag)
+        finally:
+            self._quick_ack(delivery_tag)  # already done when Redis answered; harmless twice
+
+    def reject(self, delivery_tag, requeue=False):
+        try:
+            super().reject(delivery_tag, requeue=requeue)
+        finally:
+            self._quick_ack(delivery_tag)
+
+
+class Channel(redis.Channel):
+    QoS = QoS
+
+
+class Transport(redis.Transport):
+    Channel = Channel
