@@ -315,9 +315,6 @@ EVENT_DEFAULT_DURATION_HOURS = 3
 BROKER_DIR = DATA_DIR / "broker"
 if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
-    # kombu's Redis transport, whose worker keeps taking work after an acknowledgement that a
-    # frozen Redis did not answer (worker/redis_broker.py).
-    CELERY_BROKER_TRANSPORT = "worker.redis_broker:Transport"
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": 3600,
         "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,

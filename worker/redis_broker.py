@@ -11,9 +11,12 @@ reconnects and starts afresh.
 
 Here the place is freed whatever Redis answered. The message itself stays in Redis's unacked set
 and is delivered again after the visibility timeout: every task is idempotent (it locks its row
-and finds its work done), so that costs one quick no-op."""
+and finds its work done), so that costs one quick no-op.
 
-from kombu.transport import redis
+Importing this module (worker/app.py does) makes it the transport of redis:// and rediss:// URLs,
+as worker/filesystem_broker.py adds atomicfs://."""
+
+from kombu.transport import TRANSPORT_ALIASES, _transport_cache, redis
 
 
 class QoS(redis.QoS):
@@ -36,3 +39,8 @@ class Channel(redis.Channel):
 
 class Transport(redis.Transport):
     Channel = Channel
+
+
+for _scheme in ("redis", "rediss"):
+    TRANSPORT_ALIASES[_scheme] = f"{__name__}:Transport"
+    _transport_cache.pop(_scheme, None)
