@@ -41,6 +41,10 @@ def _compiled_catalogues():
 @pytest.fixture(autouse=True)
 def _test_settings(settings):
     cache.clear()  # throttling counters must not leak between tests
+    from services.core.breaker import broker_breaker, cache_breaker
+
+    cache_breaker.reset()  # nor a Redis that one test made unreachable for the process
+    broker_breaker.reset()
     # Django's own advice for tests: the real hasher spends ~0.4 s of CPU per password by design, and
     # hundreds of tests make a staff user or sign in. Production keeps PBKDF2 (test_passwords checks).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
