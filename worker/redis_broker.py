@@ -1,5 +1,6 @@
-"""kombu's Redis transport, with one change: an acknowledgement that Redis did not take (frozen,
-timed out) still frees the worker's place for the next message.
+"""kombu's Redis transport, with two changes that keep a worker alive and working through a Redis
+outage: an acknowledgement that Redis did not take (frozen, timed out) still frees the worker's
+place for the next message, and closing a broken connection never crashes the worker (below).
 
 kombu forgets a delivered message only once Redis has confirmed its acknowledgement. When Redis
 freezes (SIGSTOP, an overloaded or paused host: connections stay open, nobody answers), the
@@ -17,6 +18,7 @@ Importing this module (worker/app.py does) makes it the transport of redis:// an
 as worker/filesystem_broker.py adds atomicfs://."""
 
 from kombu.transport import TRANSPORT_ALIASES, _transport_cache, redis
+from redis.exceptions import ConnectionError as RedisConnectionError
 
 
 class QoS(redis.QoS):
@@ -35,6 +37,17 @@ class QoS(redis.QoS):
 
 class Channel(redis.Channel):
     QoS = QoS
+
+    def _connparams(self, asynchronous=False):
+        # A worker whose connection broke (Redis killed under load) closes its channels after
+        # kombu has already let go of the connection's details; a channel holding unacknowledged
+        # messages then tries to make a new pool to give them back, and kombu fails with an
+        # AttributeError that nothing expects: "Unrecoverable error", and the worker exits.
+        # Saying what it is, a connection error, lets the worker reconnect; the messages stay in
+        # Redis's unacked set (or went with Redis) and the sweeps cover them.
+        if self.connection.client is None:
+            raise RedisConnectionError("The connection to Redis is closed.")
+        return super()._connparams(asynchronous=asynchronous)
 
 
 class Transport(redis.Transport):

@@ -218,3 +218,32 @@ def test_a_database_that_is_down_answers_503_in_the_envelope(database_url, staff
     finally:
         stop(web)
     assert "Internal Server Error" not in (tmp_path / "web.log").read_text()
+
+
+def test_closing_a_broken_connection_that_holds_a_delivered_message_does_not_crash_the_worker(
+    private_redis,
+):
+    """The state of a worker whose Redis was killed under load ("Unrecoverable error:
+    AttributeError(... 'hostname')", and the worker exited, in this file's tests): a message
+    delivered and not yet acknowledged, the channel's pool dropped with the broken connection, and
+    kombu's connection details already let go when celery closes the channel. The close may fail,
+    but only with a connection error, which celery ignores before it reconnects."""
+    from kombu import Connection, Consumer, Producer, Queue
+    from kombu.common import ignore_errors
+
+    import worker.app  # noqa: F401 - the project's transports, as every process of it has them
+
+    connection = Connection(private_redis.url)
+    queue = Queue("outage-probe")
+    channel = connection.default_channel
+    Producer(channel).publish({"n": 1}, routing_key=queue.name, declare=[queue])
+    delivered = []
+    Consumer(channel, [queue], callbacks=[lambda body, message: delivered.append(message)]).consume()
+    connection.drain_events(timeout=10)
+    assert len(delivered) == 1
+
+    private_redis.kill()
+    channel._disconnect_pools()  # as kombu does when the connection breaks
+    channel.connection.client = None  # as kombu leaves a transport it let go of
+    ignore_errors(connection, channel.close)  # what celery does: anything else escapes and kills it
+    assert channel.closed
