@@ -145,6 +145,7 @@ def test_the_worker_and_beat_come_back_after_redis_and_the_outage_emails_go_out(
     try:
         first = sign_up(web.url, event.pk, 0, fast=False)
         wait_for(lambda: mails_to(mail_dir, first), timeout=60, what="the first e-mail, Redis up")
+        wait_for(lambda: _logged(beat_log, "Sending due task"), timeout=60, what="beat to send, Redis up")
         # Load: the worker is busy with these sign-ups when Redis goes. (Their e-mails are the
         # outbox's and the notifications' sweeps' business: a hop lost with Redis is handed out
         # again after 60 s, an e-mail whose send was lost after 2 to 4 minutes.)
