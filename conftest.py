@@ -41,6 +41,10 @@ def _compiled_catalogues():
 @pytest.fixture(autouse=True)
 def _test_settings(settings):
     cache.clear()  # throttling counters must not leak between tests
+    from services.core.breaker import broker_breaker, cache_breaker
+
+    cache_breaker.reset()  # nor a Redis that one test made unreachable for the process
+    broker_breaker.reset()
     # Django's own advice for tests: the real hasher spends ~0.4 s of CPU per password by design, and
     # hundreds of tests make a staff user or sign in. Production keeps PBKDF2 (test_passwords checks).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
@@ -141,6 +145,54 @@ def start_worker(env: dict[str, str], log: Path, *, name: str | None = None) -> 
     return subprocess.Popen(
         command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True
     )
+
+
+def start_beat(env: dict[str, str], log: Path) -> subprocess.Popen:
+    """`celery beat` as the Procfile runs it (django-celery-beat's DatabaseScheduler: the periodic
+    tasks are the rows `manage.py setup_periodic_tasks` writes in the run's database)."""
+    command = [
+        sys.executable,
+        "-m",
+        "celery",
+        "-A",
+        "worker",
+        "beat",
+        "--scheduler",
+        "django_celery_beat.schedulers:DatabaseScheduler",
+        "--loglevel",
+        "INFO",
+    ]
+    return subprocess.Popen(
+        command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT, start_new_session=True
+    )
+
+
+def start_web(env: dict[str, str], log: Path) -> subprocess.Popen:
+    """gunicorn as production runs it (one process, a few threads), on a free port of loopback;
+    `.url` is its address once it listens."""
+    port = free_port()
+    command = [
+        sys.executable,
+        "-m",
+        "gunicorn",
+        "services.wsgi:application",
+        "--bind",
+        f"127.0.0.1:{port}",
+        "--workers",
+        "1",
+        "--threads",
+        "4",
+    ]
+    process = subprocess.Popen(command, cwd=ROOT, env=env, stdout=log.open("ab"), stderr=subprocess.STDOUT)
+    try:
+        wait_for(lambda: process.poll() is not None or port_open(port), timeout=30, what="gunicorn to listen")
+    except AssertionError:
+        stop(process)
+        raise
+    if process.poll() is not None:
+        raise AssertionError(f"gunicorn exited:\n{log.read_text()[-3000:]}")
+    process.url = f"http://127.0.0.1:{port}"
+    return process
 
 
 def kill_hard(process: subprocess.Popen) -> None:
@@ -269,15 +321,35 @@ def private_redis(tmp_path):
     ]
 
     class Redis:
+        """A redis-server of this test, on a port of its own: stopped, killed with -9 or frozen
+        (SIGSTOP: the kernel still accepts connections, nobody reads them) and started again on
+        the same port."""
+
         url = f"redis://127.0.0.1:{port}/0"
         process: subprocess.Popen | None = None
+        frozen = False
 
         def start(self):
             self.process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
             wait_for(lambda: port_open(port), timeout=10, what="redis-server to listen")
 
         def stop(self):
+            self.thaw()
             stop(self.process)
+
+        def kill(self):
+            self.process.kill()
+            self.process.wait()
+            self.frozen = False
+
+        def freeze(self):
+            self.process.send_signal(signal.SIGSTOP)
+            self.frozen = True
+
+        def thaw(self):
+            if self.frozen and self.process.poll() is None:
+                self.process.send_signal(signal.SIGCONT)
+            self.frozen = False
 
     redis = Redis()
     redis.start()

@@ -166,6 +166,10 @@ except (ValueError, KeyError) as exc:
     raise ImproperlyConfigured(
         "DATABASE_URL is not a database address like postgres://user:password@host:5432/name."
     ) from exc
+if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
+    # A database host that does not answer at all (not even a refusal) fails a request after 3 s
+    # with a 503 (services/core/errors.py), instead of waiting for the system's TCP timeout.
+    DATABASES["default"].setdefault("OPTIONS", {}).setdefault("connect_timeout", 3)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # Web, worker and beat share the file: wait for locks instead of failing, and give the
     # test database a file name so that a real worker process can open it too.
@@ -177,8 +181,25 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 REDIS_URL = os.environ.get("REDIS_URL", "").strip()
 if REDIS_URL and not REDIS_URL.startswith(("redis://", "rediss://", "unix://")):
     raise ImproperlyConfigured("REDIS_URL is not a Redis address like redis://host:6379/0.")
+# Redis may be down or frozen (a stopped process or a dead host: the kernel still accepts the
+# connection, nobody answers). Every Redis client (the cache and rate limits here, Celery's publish
+# and consume below) gives up connecting or reading after this long, instead of redis-py's 5 s, and
+# each process then leaves Redis alone for REDIS_RECHECK_SECONDS (services/core/breaker.py): a
+# request never waits on Redis more than once every few seconds per process. Redis on the same
+# network answers in well under a millisecond.
+REDIS_TIMEOUT_SECONDS = 0.5
+REDIS_RECHECK_SECONDS = 3
 if REDIS_URL:
-    CACHES = {"default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": REDIS_URL}}
+    CACHES = {
+        "default": {
+            "BACKEND": "services.core.breaker.GuardedRedisCache",
+            "LOCATION": REDIS_URL,
+            "OPTIONS": {
+                "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+                "socket_timeout": REDIS_TIMEOUT_SECONDS,
+            },
+        }
+    }
 else:
     # Shared between the web, worker and beat processes of the embedded mode.
     CACHES = {
@@ -314,9 +335,17 @@ if REDIS_URL:
     CELERY_BROKER_URL = REDIS_URL
     CELERY_BROKER_TRANSPORT_OPTIONS = {
         "visibility_timeout": 3600,
-        "socket_connect_timeout": 3,
-        "socket_timeout": 5,
+        "socket_connect_timeout": REDIS_TIMEOUT_SECONDS,
+        # Waiting for work is not a blocking read: the worker sends BRPOP (1 s server-side timeout)
+        # and reads the answer only when its event loop sees the socket readable, so this bounds
+        # publishes and acks, never the wait. A BRPOP with no answer for 1 + 25 s (kombu's
+        # health_check_interval, default) is dropped and reconnected.
+        "socket_timeout": REDIS_TIMEOUT_SECONDS,
+        # A publish makes one attempt (kombu would otherwise retry for broker_connection_timeout);
+        # what it could not hand over stays in the outbox for the sweep.
+        "max_retries": 0,
     }
+    CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
 else:
     CELERY_BROKER_URL = "atomicfs://"  # worker/filesystem_broker.py: kombu filesystem, atomic writes
     for sub in ("out", "processed"):
@@ -332,6 +361,15 @@ else:
         # sent about 2 e-mails a second. Listing the folder 20 times a second costs next to nothing.
         "polling_interval": 0.05,
     }
+# The worker and beat reconnect for ever when the broker goes away (a restart, a kill -9), at
+# startup too; the default gives up after 100 attempts and the worker exits. Tasks running when
+# the connection drops run to their end (each is idempotent and locks its row; cancelling one
+# mid-send would leave its e-mail for the 10-minute stuck sweep); their acknowledgement is lost
+# with the connection, and the sweeps hand out from rows whatever still needs doing.
+CELERY_BROKER_CONNECTION_RETRY = True
+CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+CELERY_BROKER_CONNECTION_MAX_RETRIES = None
+CELERY_WORKER_CANCEL_LONG_RUNNING_TASKS_ON_CONNECTION_LOSS = False
 CELERY_TASK_IGNORE_RESULT = True
 CELERY_RESULT_BACKEND = None
 CELERY_TASK_ACKS_LATE = True  # every task is idempotent; a crash mid-task redelivers it

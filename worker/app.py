@@ -2,7 +2,10 @@ import os
 
 from celery import Celery
 
-from . import filesystem_broker  # noqa: F401 - registers the atomicfs:// transport
+from . import (
+    filesystem_broker,  # noqa: F401 - registers the atomicfs:// transport
+    redis_broker,  # noqa: F401 - redis:// with acknowledgements that survive a frozen Redis
+)
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "services.settings")
 

@@ -17,7 +17,13 @@ from ninja.errors import AuthenticationError, AuthorizationError, HttpError, Thr
 from ninja.parser import Parser
 
 from .challenge import challenge_issue
-from .errors import ApplicationError, envelope, forbidden_characters_envelope
+from .errors import (
+    DATABASE_UNAVAILABLE,
+    ApplicationError,
+    envelope,
+    forbidden_characters_envelope,
+    service_unavailable_envelope,
+)
 from .middleware import request_id_var
 from .text import forbidden_character_fields
 from .throttling import ActionThrottle
@@ -215,6 +221,10 @@ def install_error_handlers(api: NinjaAPI) -> None:
     def on_too_big(request, exc):
         return envelope(413)
 
+    def on_database_unavailable(request, exc: Exception):
+        logger.error("Database unavailable on %s %s: %r", request.method, request.path, exc)
+        return service_unavailable_envelope()
+
     def on_unexpected(request, exc: Exception):
         logger.error("Unhandled error on %s %s", request.method, request.path, exc_info=exc)
         return envelope(500, request_id=getattr(request, "request_id", request_id_var.get()))
@@ -229,6 +239,8 @@ def install_error_handlers(api: NinjaAPI) -> None:
     api.add_exception_handler(ForbiddenCharacters, on_forbidden_characters)
     api.add_exception_handler(MultiPartParserError, on_bad_request)
     api.add_exception_handler(SuspiciousOperation, on_bad_request)
+    for database_error in DATABASE_UNAVAILABLE:
+        api.add_exception_handler(database_error, on_database_unavailable)
     api.add_exception_handler(Exception, on_unexpected)
 
 

@@ -2,6 +2,7 @@
 
 from typing import Any
 
+from django.db import InterfaceError, OperationalError
 from django.http import JsonResponse
 from django.utils.translation import gettext_lazy as _
 
@@ -80,3 +81,12 @@ def envelope(
 
 def forbidden_characters_envelope(fields: dict[str, str]) -> JsonResponse:
     return envelope(400, FORBIDDEN_MESSAGE, code="forbidden_characters", fields=fields)
+
+
+# The database cannot be reached or lost the connection (down, restarting, refusing, a network
+# cut): the same request may work in a moment, so it is a 503, never a 500 with a stack trace.
+DATABASE_UNAVAILABLE = (OperationalError, InterfaceError)
+
+
+def service_unavailable_envelope() -> JsonResponse:
+    return envelope(503)

@@ -7,7 +7,12 @@ import re
 import uuid
 from functools import partial
 
-from .errors import envelope, forbidden_characters_envelope
+from .errors import (
+    DATABASE_UNAVAILABLE,
+    envelope,
+    forbidden_characters_envelope,
+    service_unavailable_envelope,
+)
 from .text import FORBIDDEN_MESSAGE, has_forbidden_characters
 
 logger = logging.getLogger("services.api")
@@ -78,6 +83,9 @@ class ApiErrorEnvelopeMiddleware:
     def process_exception(self, request, exception):
         if not is_api_path(request.path):
             return None
+        if isinstance(exception, DATABASE_UNAVAILABLE):
+            logger.error("Database unavailable on %s %s: %r", request.method, request.path, exception)
+            return service_unavailable_envelope()
         logger.exception("Unhandled error on %s %s", request.method, request.path)
         return envelope(500, request_id=getattr(request, "request_id", request_id_var.get()))
 

@@ -6,7 +6,9 @@ the worker changes whenever the data behind them changes (a handler of the domai
 `invalidate`). Each web process also keeps the bytes in memory and looks at the shared version at
 most every PUBLIC_EVENTS_RECHECK_SECONDS, so a hit costs no network round trip; entries also
 expire after PUBLIC_EVENTS_CACHE_SECONDS, which covers a date rolling over ("upcoming") and a
-change whose event could not reach the worker yet. Any cache failure falls back to the database."""
+change whose event could not reach the worker yet. Any cache failure falls back to the database;
+the cache itself gives up on Redis after REDIS_TIMEOUT_SECONDS and then leaves it alone for a few
+seconds (services/core/breaker.py), so a Redis that is down or frozen never holds a page up."""
 
 import hashlib
 import json
@@ -22,6 +24,8 @@ from django.conf import settings
 from django.core.cache import cache
 from django.http import HttpResponse, HttpResponseNotModified
 from ninja.responses import NinjaJSONEncoder
+
+from .breaker import CircuitBreakerError
 
 logger = logging.getLogger(__name__)
 LOCAL_ENTRIES_MAX = 1000  # names can be unbounded (one per event id): keep memory bounded too
@@ -65,9 +69,11 @@ class PublicCache:
     def cached(self, name: str, build: Callable[[], tuple[bytes, int]]) -> CachedBody:
         try:
             version = self._shared_version()
-        except Exception:
+        except Exception as exc:
             logger.warning(
-                "Public cache %s unavailable; answering from the database", self.prefix, exc_info=True
+                "Public cache %s unavailable; answering from the database",
+                self.prefix,
+                exc_info=not isinstance(exc, CircuitBreakerError),  # the breaker: Redis is known down
             )
             return _make(build)
         now = monotonic()

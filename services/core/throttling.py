@@ -10,6 +10,7 @@ from django.conf import settings
 from django.core.cache.backends.locmem import LocMemCache
 from ninja.throttling import SimpleRateThrottle
 
+from .breaker import CircuitBreakerError
 from .client import client_ip
 
 logger = logging.getLogger(__name__)
@@ -43,10 +44,13 @@ class ActionThrottle(SimpleRateThrottle):
         self.cache = SimpleRateThrottle.cache
         try:
             return super().allow_request(request)
-        except Exception:
+        except Exception as exc:
+            # Redis down or frozen costs at most REDIS_TIMEOUT_SECONDS, then nothing for a few
+            # seconds (the breaker, services/core/breaker.py): its refusals need no traceback.
+            trace = not isinstance(exc, CircuitBreakerError)
             if self.fail_open:
-                logger.warning("Rate-limit cache unavailable; %s allowed", self.scope, exc_info=True)
+                logger.warning("Rate-limit cache unavailable; %s allowed", self.scope, exc_info=trace)
                 return True
-            logger.warning("Rate-limit cache unavailable; %s counted per process", self.scope, exc_info=True)
+            logger.warning("Rate-limit cache unavailable; %s counted per process", self.scope, exc_info=trace)
             self.cache = _process_local
             return super().allow_request(request)

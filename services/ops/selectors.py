@@ -45,6 +45,12 @@ BROKER_CHECK_SECONDS = 2.0
 _broker_memo: dict[str, object] = {"url": None, "at": 0.0, "check": None}
 
 
+def _connect_once(conn) -> None:
+    """One attempt, bounded by the Redis timeouts: a broker that is down or frozen answers
+    "unreachable" at once, never after kombu's retries (2 s apart)."""
+    conn.ensure_connection(max_retries=0, timeout=settings.REDIS_TIMEOUT_SECONDS)
+
+
 def _broker() -> Check:
     from worker.app import app
 
@@ -55,7 +61,7 @@ def _broker() -> Check:
     transport = url.split("://", 1)[0]
     try:
         with app.connection_for_write() as conn:
-            conn.ensure_connection(max_retries=1, timeout=2)
+            _connect_once(conn)
         check = Check(True, {"transport": transport})
     except Exception as exc:
         check = Check(False, {"transport": transport, "error": type(exc).__name__})
@@ -138,7 +144,7 @@ def _inspect_workers(*, expected: int) -> dict[str, list[str]]:
     if _inspect_memo["url"] == url and now - _inspect_memo["at"] < INSPECT_REUSE_SECONDS:
         return _inspect_memo["answer"]
     with app.connection_for_write() as conn:
-        conn.ensure_connection(max_retries=1, timeout=2)
+        _connect_once(conn)
         if "fanout" not in conn.transport.implements.exchange_type:
             raise NotImplementedError(f"{conn.transport_cls} cannot broadcast")
         replies = app.control.inspect(
@@ -216,7 +222,7 @@ def _queue_depths(*, broker_ok: bool, transport: str) -> list[dict[str, Any]]:
     if broker_ok and transport in COUNTABLE_TRANSPORTS:
         try:
             with app.connection_for_read() as conn:
-                conn.ensure_connection(max_retries=1, timeout=2)
+                _connect_once(conn)
                 channel = conn.channel()
                 try:
                     depths = {name: int(channel._size(name)) for name in names}

@@ -16,9 +16,8 @@ from conftest import (
     ROOT,
     broker_backlog,
     drain,
-    free_port,
-    port_open,
     process_env,
+    start_web,
     start_worker,
     stop,
     wait_for,
@@ -121,32 +120,13 @@ def test_a_request_succeeds_while_the_broker_is_down_and_the_sweep_sends_later(
     private_redis, mail_dir, tmp_path
 ):
     env = process_env(REDIS_URL=private_redis.url, OUTBOX_SWEEP_AFTER_SECONDS="0")
-    port = free_port()
-    web = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "gunicorn",
-            "services.wsgi:application",
-            "--bind",
-            f"127.0.0.1:{port}",
-            "--workers",
-            "1",
-            "--threads",
-            "2",
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=(tmp_path / "web.log").open("wb"),
-        stderr=subprocess.STDOUT,
-    )
+    web = start_web(env, tmp_path / "web.log")
     worker = start_worker(env, tmp_path / "worker.log")
     try:
-        wait_for(lambda: port_open(port), timeout=30, what="gunicorn to listen")
         private_redis.stop()
 
         status, body = _post_json(
-            f"http://127.0.0.1:{port}/api/management/contact-form/",
+            f"{web.url}/api/management/contact-form/",
             {"name": "Outage", "email": "outage@example.org", "message": "Still there?"},
         )
         assert (status, body) == (200, {"message": "Your message has been sent successfully!"})

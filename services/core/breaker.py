@@ -1,0 +1,82 @@
+"""Redis may be down or frozen; nobody waits for it. Every Redis client gives up after
+settings.REDIS_TIMEOUT_SECONDS; on top of that, each process keeps a circuit breaker per use (the
+cache, the broker's publish): the first call that fails opens it, every call in the next
+settings.REDIS_RECHECK_SECONDS fails at once without touching the network, and then calls try
+Redis again (the first success closes it). A frozen Redis (the kernel accepts connections, nobody
+reads) so costs one short timeout per process every few seconds, not one per cache call.
+
+Callers already treat any exception as "Redis is not there" (the cache falls back to the database
+or to a per-process count; a publish is left for the outbox sweep)."""
+
+import logging
+from collections.abc import Callable
+from typing import TypeVar
+
+import redis.exceptions
+from circuitbreaker import CircuitBreaker, CircuitBreakerError
+from django.conf import settings
+from django.core.cache.backends.redis import RedisCache, RedisCacheClient
+from kombu.exceptions import OperationalError
+
+logger = logging.getLogger(__name__)
+T = TypeVar("T")
+
+# What "Redis is not there" looks like: refused, reset, timed out, or kombu giving up on it.
+# Anything else (a bad value, a script error) is not Redis being down and leaves the breaker shut.
+UNREACHABLE = (
+    redis.exceptions.ConnectionError,
+    redis.exceptions.TimeoutError,
+    OperationalError,
+    OSError,
+)
+
+__all__ = ["CircuitBreakerError", "GuardedRedisCache", "RedisBreaker", "broker_breaker", "cache_breaker"]
+
+
+class RedisBreaker(CircuitBreaker):
+    """Opens on the first failure and stays open REDIS_RECHECK_SECONDS (per process)."""
+
+    def __init__(self, name: str):
+        super().__init__(
+            failure_threshold=1,
+            recovery_timeout=settings.REDIS_RECHECK_SECONDS,
+            expected_exception=UNREACHABLE,
+            name=name,
+        )
+
+    def __exit__(self, exc_type, exc_value, traceback):
+        was_closed = self.closed
+        result = super().__exit__(exc_type, exc_value, traceback)
+        if was_closed and self.opened:
+            logger.warning(
+                "Redis (%s) unreachable: %r; not asked again for %s s in this process",
+                self.name,
+                exc_value,
+                settings.REDIS_RECHECK_SECONDS,
+            )
+        return result
+
+    def guard(self, function: Callable[..., T]) -> Callable[..., T]:
+        """`function`, failing at once with CircuitBreakerError while the breaker is open."""
+        return self.decorate(function)
+
+
+cache_breaker = RedisBreaker("cache")
+broker_breaker = RedisBreaker("broker")
+
+
+class _GuardedClient(RedisCacheClient):
+    pass
+
+
+_CALLS = ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many", "delete_many")
+for _name in _CALLS:
+    setattr(_GuardedClient, _name, cache_breaker.guard(getattr(RedisCacheClient, _name)))
+
+
+class GuardedRedisCache(RedisCache):
+    """Django's RedisCache behind the process's cache breaker (settings.CACHES)."""
+
+    def __init__(self, server, params):
+        super().__init__(server, params)
+        self._class = _GuardedClient
