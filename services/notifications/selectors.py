@@ -16,6 +16,18 @@ def notifications_sent_recently(*, template: str, recipient: str, since: datetim
     ).count()
 
 
+def mask_email(address: str) -> str:
+    """'jane.doe@example.org' → 'j***@example.org': enough to recognise, not to copy."""
+    local, at, domain = address.partition("@")
+    return f"{local[:1]}***{at}{domain}" if at else f"{address[:1]}***"
+
+
+def notification_retryable(notification: Notification) -> bool:
+    """A failed e-mail can be queued again unless its single-use link (`_secret`) or its whole
+    content (the retention period) was removed."""
+    return notification.body_cleared_at is None and not notification.context.get("_secret")
+
+
 def notification_subject(notification: Notification) -> str:
     """The subject line of a stored e-mail, in its language: plain text (no HTML escaping), on
     one line."""

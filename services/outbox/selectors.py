@@ -1,6 +1,6 @@
 from datetime import timedelta
 
-from django.db.models import Count, Exists, Min, OuterRef
+from django.db.models import Count, Exists, Min, OuterRef, QuerySet
 from django.utils import timezone
 
 from .models import Delivery, OutboxMessage
@@ -42,3 +42,9 @@ def dead_deliveries(*, limit: int) -> list[Delivery]:
         .only("pk", "handler", "attempts", "last_error", "updated_at", "message__topic")
         .order_by("-updated_at", "-pk")[:limit]
     )
+
+
+def messages_about(*, topics, field: str, ids) -> QuerySet[OutboxMessage]:
+    """The messages of these topics whose payload names one of `ids` under `field` (say every
+    `member.*` message of member 7): what an erasure follows to the e-mails they led to."""
+    return OutboxMessage.objects.filter(topic__in=list(topics), **{f"payload__{field}__in": list(ids)})
