@@ -12,6 +12,7 @@ from services.events.api import router as events_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
 from services.ops.api import router as ops_router
+from services.privacy.api import router as privacy_router
 from services.registrations.api import router as registrations_router
 
 api = NinjaAPI(
@@ -36,3 +37,4 @@ api.add_router("management/", members_router)
 api.add_router("users/", members_public_router)
 api.add_router("", content_public_router)
 api.add_router("dashboard/", dashboard_router)
+api.add_router("", privacy_router)

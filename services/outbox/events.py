@@ -36,3 +36,12 @@ def event_from_payload(topic: str, payload: dict[str, Any]) -> DomainEvent:
 def personal_fields() -> dict[str, tuple[str, ...]]:
     """The topics whose payloads hold personal values, with those fields."""
     return {topic: event.personal for topic, event in _event_types.items() if event.personal}
+
+
+def topics_with_field(field: str) -> list[str]:
+    """The topics whose events carry `field` (say `registration_id`): the messages about one."""
+    return sorted(
+        topic
+        for topic, event in _event_types.items()
+        if any(item.name == field for item in dataclasses.fields(event))
+    )

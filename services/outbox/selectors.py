@@ -3,6 +3,7 @@ from datetime import timedelta
 from django.db.models import Count, Exists, Min, OuterRef, QuerySet
 from django.utils import timezone
 
+from .events import topics_with_field
 from .models import Delivery, OutboxMessage
 
 
@@ -44,7 +45,9 @@ def dead_deliveries(*, limit: int) -> list[Delivery]:
     )
 
 
-def messages_about(*, topics, field: str, ids) -> QuerySet[OutboxMessage]:
-    """The messages of these topics whose payload names one of `ids` under `field` (say every
-    `member.*` message of member 7): what an erasure follows to the e-mails they led to."""
-    return OutboxMessage.objects.filter(topic__in=list(topics), **{f"payload__{field}__in": list(ids)})
+def messages_about(*, field: str, ids) -> QuerySet[OutboxMessage]:
+    """The messages whose payload names one of `ids` under `field`, whatever their topic (say
+    every message about member 7): what an erasure follows to the e-mails they led to."""
+    return OutboxMessage.objects.filter(
+        topic__in=topics_with_field(field), **{f"payload__{field}__in": list(ids)}
+    )

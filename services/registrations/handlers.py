@@ -17,7 +17,23 @@ from .services import event_capacity_recompute, registrant_context
 
 
 def _registration(registration_id: int) -> Registration | None:
-    return Registration.objects.select_related("event").filter(pk=registration_id).first()
+    # Locked (the row only) until the e-mails are written: an erasure deletes this row first,
+    # so either it waits and deletes these e-mails, or this finds nobody to write about.
+    return (
+        Registration.objects.select_related("event")
+        .select_for_update(of=("self",))
+        .filter(pk=registration_id)
+        .first()
+    )
+
+
+def _waitlist_entry(entry_id: int) -> WaitlistEntry | None:
+    return (
+        WaitlistEntry.objects.select_related("event")
+        .select_for_update(of=("self",))
+        .filter(pk=entry_id)
+        .first()
+    )
 
 
 def _to_registrant(registration: Registration, template: str, message, **context) -> None:
@@ -83,7 +99,7 @@ def send_registration_rejected(event: RegistrationRejected, message) -> None:
 
 @subscribe(WaitlistJoined.topic)
 def send_waitlist_joined(event: WaitlistJoined, message) -> None:
-    entry = WaitlistEntry.objects.select_related("event").filter(pk=event.entry_id).first()
+    entry = _waitlist_entry(event.entry_id)
     if entry is None:
         return
     notification_queue(

@@ -10,6 +10,7 @@ from services.api import api
 PUBLIC = {
     ("GET", "/api/health/"),
     ("GET", "/api/config/"),
+    ("GET", "/api/privacy/"),
     ("POST", "/api/management/contact-form/"),
     ("POST", "/api/users/login/"),
     ("POST", "/api/users/token/refresh/"),

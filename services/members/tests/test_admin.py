@@ -163,7 +163,8 @@ def test_deleting_a_member_erases_their_personal_data_everywhere(client, staff_c
     assert not Notification.objects.filter(recipient__iexact=APPLICATION["email"]).exists()
     # The outbox keeps its own rows: they name only the member's id, which now points at nobody.
     assert list(OutboxMessage.objects.values_list("topic", "payload")) == [
-        ("member.applied", {"member_id": member_id})
+        ("member.applied", {"member_id": member_id}),
+        ("member.erased", {"member_id": member_id}),
     ]
 
 
