@@ -1,5 +1,6 @@
 import datetime
 import logging
+from collections import Counter
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -90,11 +91,10 @@ def contact_message_erase(*, contact_message_id: int) -> dict[str, int]:
 
 def contact_messages_erase_for_email(*, email: str) -> dict[str, int]:
     """Erasure of a person: every contact message sent from this address (any capitals)."""
-    erased = {"contact_messages": 0, "emails": 0}
+    erased = Counter(contact_messages=0, emails=0)
     for pk in ContactMessage.objects.filter(email__iexact=email).values_list("pk", flat=True):
-        for kind, count in contact_message_erase(contact_message_id=pk).items():
-            erased[kind] += count
-    return erased
+        erased.update(contact_message_erase(contact_message_id=pk))
+    return dict(erased)
 
 
 def contact_messages_purge(*, batch_size: int = 500) -> int:

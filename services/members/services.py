@@ -1,4 +1,5 @@
 import logging
+from collections import Counter
 from datetime import timedelta
 from typing import Any
 
@@ -206,11 +207,10 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
 
 def members_erase_for_email(*, email: str) -> dict[str, int]:
     """Erasure of a person: the membership record of this address (any capitals)."""
-    erased = {"members": 0, "emails": 0}
+    erased = Counter(members=0, emails=0)
     for member_id in Member.objects.filter(email__iexact=email).values_list("pk", flat=True):
-        for kind, count in member_erase(member_id=member_id).items():
-            erased[kind] += count
-    return erased
+        erased.update(member_erase(member_id=member_id))
+    return dict(erased)
 
 
 def rejected_purge() -> int:

@@ -6,6 +6,7 @@ still names the address is deleted, and the address is forgotten in the outbox's
 payloads. One transaction: all of it, or nothing."""
 
 import logging
+from collections import Counter
 
 from django.contrib.admin.models import LogEntry
 from django.core.exceptions import ValidationError
@@ -47,15 +48,11 @@ def personal_data_erase(*, email: str, by=None) -> dict[str, int]:
     Returns how many of each kind went (`events`: outbox payloads that forgot the address).
     What is not found: a phone number given with another address (docs/security.md)."""
     email = _checked_email(email)
-    counts = dict.fromkeys(KINDS, 0)
+    counts = Counter(dict.fromkeys(KINDS, 0))
     with transaction.atomic():
-        for erased in (
-            registrants_erase_for_email(email=email),
-            members_erase_for_email(email=email),
-            contact_messages_erase_for_email(email=email),
-        ):
-            for kind, count in erased.items():
-                counts[kind] += count
+        counts.update(registrants_erase_for_email(email=email))
+        counts.update(members_erase_for_email(email=email))
+        counts.update(contact_messages_erase_for_email(email=email))
         # Any e-mail left: to them (a password-reset link, a reply) or naming them to the inbox.
         counts["emails"] += notifications_erase(
             about=[About(recipient=email), About(context={"email": email})]
@@ -64,5 +61,5 @@ def personal_data_erase(*, email: str, by=None) -> dict[str, int]:
         # Django admin's history names the rows it deleted or changed ("Name <address>").
         LogEntry.objects.filter(Q(object_repr__icontains=email) | Q(change_message__icontains=email)).delete()
     # The log says who erased and how much, never whose data it was.
-    logger.info("Personal data erased by %s: %s", getattr(by, "username", "?"), counts)
-    return counts
+    logger.info("Personal data erased by %s: %s", getattr(by, "username", "?"), dict(counts))
+    return dict(counts)

@@ -102,12 +102,11 @@ def _erase_rows(event: Event, registrations: Q, entries: Q, *, keep_tally: bool 
         )
         for row in entry_rows
     ]
-    made_for = messages_about(field="registration_id", ids=registration_ids) | messages_about(
-        field="entry_id", ids=entry_ids
-    )
-    emails = (
-        notifications_erase(about=about, source_messages=made_for) if registration_ids or entry_ids else 0
-    )
+    if not (registration_ids or entry_ids):
+        return Erased()
+    made_for = messages_about(field="registration_id", ids=registration_ids)
+    made_for |= messages_about(field="entry_id", ids=entry_ids)
+    emails = notifications_erase(about=about, source_messages=made_for)
     return Erased(len(registration_ids), len(entry_ids), emails, registration_ids, entry_ids)
 
 

@@ -85,6 +85,7 @@ export function ErasePage() {
       <section className="card privacy-page__section" aria-labelledby="erase-heading">
         <h2 id="erase-heading">{t('form.heading')}</h2>
         <p>{t('form.intro')}</p>
+        <p className="erase-page__note">{t('form.phoneNote')}</p>
         <form className="form" onSubmit={handleSubmit} noValidate aria-busy={isLoading}>
           <FormField
             id={FIELD_ID}
@@ -102,7 +103,6 @@ export function ErasePage() {
           <FormMessage message={message} />
           <SubmitButton pending={isLoading} label={t('form.submit')} pendingLabel={t('confirm.pending')} />
         </form>
-        <p className="form__field-hint">{t('form.phoneNote')}</p>
       </section>
 
       <div role="status">
