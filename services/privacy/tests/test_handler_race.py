@@ -9,7 +9,7 @@ import threading
 import pytest
 from django.db import connection, connections
 
-from conftest import need, wait_for
+from conftest import wait_for
 from services.content.handlers import send_contact_emails
 from services.content.services import contact_message_erase, contact_message_submit
 from services.core import queue
@@ -85,7 +85,8 @@ def in_thread(work, done: threading.Event, errors: list) -> threading.Thread:
 
 @pytest.mark.parametrize("case", [registration_case, member_case, contact_case])
 def test_an_erasure_during_a_handler_leaves_nothing_of_the_person(case, monkeypatch):
-    need(connection.vendor == "postgresql", "row locks between two transactions need PostgreSQL")
+    if connection.vendor != "postgresql":  # not a missing service: the race cannot happen there
+        pytest.skip("SQLite takes one writer at a time: a handler and an erasure cannot interleave")
     monkeypatch.setattr(queue.app, "send_task", lambda *args, **kwargs: None)  # no broker here
     module, handler, erase, email = case()
     message = OutboxMessage.objects.get()
