@@ -326,6 +326,12 @@ MEMBERSHIP_FEES = {
     "Institutional": int(os.environ.get("MEMBERSHIP_FEE_INSTITUTIONAL", "50000")),
 }
 MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_DAYS", "180"))
+# Personal data kept no longer than needed (docs/security.md): registrations that ended
+# (Rejected, Expired, Cancelled), waiting-list entries that ended and contact messages are erased
+# this many days later; what reports count of them stays as an anonymous tally.
+PERSONAL_DATA_RETENTION_DAYS = int(os.environ.get("PERSONAL_DATA_RETENTION_DAYS", "180"))
+# The content of a sent (or finally failed) e-mail is cleared this many days later; the row stays.
+NOTIFICATION_BODY_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_BODY_RETENTION_DAYS", "30"))
 # The length of an event in calendar invites when nothing says otherwise.
 EVENT_DEFAULT_DURATION_HOURS = 3
 

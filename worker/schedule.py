@@ -39,6 +39,13 @@ BEAT_SCHEDULE = {
     "registrations-reconcile-counters": ("registrations.reconcile_counters", Daily(hour=2, minute=30)),
     # Erases rejected membership applications older than MEMBER_REJECTED_RETENTION_DAYS: daily at 03:45.
     "members-purge-rejected": ("members.purge_rejected", Daily(hour=3, minute=45)),
+    # Erases registrations that ended (Rejected, Expired, Cancelled) and waiting-list entries that
+    # ended, PERSONAL_DATA_RETENTION_DAYS later, keeping an anonymous tally for the reports: daily at 03:30.
+    "registrations-purge-ended": ("registrations.purge_ended", Daily(hour=3, minute=30)),
+    # Erases contact messages older than PERSONAL_DATA_RETENTION_DAYS: daily at 03:35.
+    "content-purge-contact-messages": ("content.purge_contact_messages", Daily(hour=3, minute=35)),
+    # Clears the content of e-mails sent or failed NOTIFICATION_BODY_RETENTION_DAYS ago: daily at 03:50.
+    "notifications-clear-bodies": ("notifications.clear_bodies", Daily(hour=3, minute=50)),
     # Deletes dispatched outbox messages older than OUTBOX_RETENTION_DAYS: daily at 03:15 Kigali time.
     "outbox-purge": ("outbox.purge", Daily(hour=3, minute=15)),
 }

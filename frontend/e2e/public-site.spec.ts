@@ -26,6 +26,7 @@ const ROUTES = [
   '/Updates',
   '/resources',
   '/updates',
+  '/privacy',
 ];
 
 let eventId = '';

@@ -14,6 +14,7 @@ export const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/mentorshipdetail', 'Mentorship Programme'],
   ['/Resources', 'Resources'],
   ['/Updates', 'Updates'],
+  ['/privacy', 'Privacy'],
 ];
 
 // What a public page shows while a part of it is still loading: spinners, the placeholders of the

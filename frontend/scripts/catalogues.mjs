@@ -27,9 +27,10 @@ export const DYNAMIC_KEYS = [
   // registration-form.tsx: t(`${optionKey}.${choice}`), optionKey = 'languages' | 'disabilities'
   { namespace: 'registration', prefix: 'languages.' },
   { namespace: 'registration', prefix: 'disabilities.' },
-  // content-admin's lists: t(`${kind}.add`), kind = 'resources' | 'updates'
+  // content-admin's lists: t(`${kind}.add`), kind = 'resources' | 'updates' | 'messages'
   { namespace: 'content-admin', prefix: 'resources.' },
   { namespace: 'content-admin', prefix: 'updates.' },
+  { namespace: 'content-admin', prefix: 'messages.' },
 ];
 
 /** Languages with a common.json, English first. */

@@ -6,6 +6,7 @@ from services.outbox.events import DomainEvent
 @dataclass(frozen=True)
 class PasswordResetRequested(DomainEvent):
     topic = "password_reset.requested"
+    personal = ("email",)  # forgotten when the address is erased (outbox.personal_values_forget)
     email: str  # as typed; the worker finds the staff user, if any
 
 

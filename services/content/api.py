@@ -10,6 +10,8 @@ from . import public_reads, selectors, services
 from .downloads import resource_file_response
 from .schemas import (
     ContactIn,
+    ContactMessageFilters,
+    ContactMessagePageOut,
     ContentFilters,
     ResourceIn,
     ResourceOut,
@@ -39,6 +41,30 @@ PAGE_SIZES = (10, 20, 50)
 def contact_form(request, payload: ContactIn):
     contact_message_submit(name=payload.name, email=payload.email, message=payload.message)
     return {"message": _("Your message has been sent successfully!")}
+
+
+@router.get(
+    "contact-messages/",
+    response={200: ContactMessagePageOut, **ERRORS},
+    summary="Contact messages, newest first: search (name, e-mail, text) and pages (staff)",
+)
+def contact_message_list(request, filters: Query[ContactMessageFilters]):
+    return paginate(
+        selectors.contact_message_list(search=filters.search),
+        page=filters.page,
+        page_size=filters.page_size,
+        sizes=PAGE_SIZES,
+    )
+
+
+@router.delete(
+    "contact-messages/{int:contact_message_id}/",
+    response={200: MessageOut, **ERRORS},
+    summary="Erase a contact message and the e-mails it led to (staff)",
+)
+def contact_message_erase(request, contact_message_id: int):
+    services.contact_message_erase(contact_message_id=contact_message_id)
+    return {"message": _("Message erased.")}
 
 
 def _listed(request, filters: ContentFilters, *, cached, select):

@@ -10,6 +10,14 @@ class ContactReceived(DomainEvent):
 
 
 @dataclass(frozen=True)
+class ContactMessageErased(DomainEvent):
+    """Staff or the retention period erased a contact message (nothing of it is left)."""
+
+    topic = "contact.erased"
+    contact_message_id: int
+
+
+@dataclass(frozen=True)
 class ResourceChanged(DomainEvent):
     """A resource was created, edited or deleted (`action`): the public list changes."""
 

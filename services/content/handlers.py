@@ -11,8 +11,7 @@ from services.outbox.registry import subscribe
 from . import public_reads
 from .domain_events import ContactReceived, ResourceChanged, UpdateChanged
 from .models import ContactMessage
-
-ACKNOWLEDGEMENT = "contact_acknowledgement"
+from .services import ACKNOWLEDGEMENT, CONTACT_NOTICE
 
 
 @subscribe(ContactReceived.topic)
@@ -21,7 +20,9 @@ def send_contact_emails(event: ContactReceived, message) -> None:
     receipt that repeats nothing they typed but their name, and at most CONTACT_ACKS_PER_DAY of
     them a day: the address is unverified, so the form must not carry anybody's text, links or
     volume to somebody else's inbox in the association's name."""
-    contact = ContactMessage.objects.filter(pk=event.contact_message_id).first()
+    # Locked until the e-mails are written: an erasure deletes this row first, so either it
+    # waits and deletes these e-mails, or this finds nothing to write about.
+    contact = ContactMessage.objects.select_for_update().filter(pk=event.contact_message_id).first()
     if contact is None:
         return
     inbox = settings.ASSOCIATION["email"]
@@ -29,7 +30,7 @@ def send_contact_emails(event: ContactReceived, message) -> None:
     with translation.override(language):
         received_at = formats.date_format(timezone.localtime(contact.created_at), "DATETIME_FORMAT")
     notification_queue(
-        template="contact_notice",
+        template=CONTACT_NOTICE,
         recipient=inbox,
         reply_to=contact.email,
         language=language,

@@ -20,7 +20,8 @@ class ContactMessage(models.Model):
         ordering = ["-created_at"]
 
     def __str__(self):
-        return f"{self.name} <{self.email}>"
+        # No address: Django admin keeps this text in its log after a deletion.
+        return f"Message {self.pk} from {self.name}"
 
 
 def resource_upload_path(instance, filename: str) -> str:

@@ -13,6 +13,29 @@ class ContactIn(Schema):
     message: str = ""
 
 
+class ContactMessageOut(Schema):
+    id: int
+    name: str
+    email: str
+    message: str
+    language: str
+    created_at: datetime
+
+
+class ContactMessagePageOut(Schema):
+    results: list[ContactMessageOut]
+    count: int
+    page: int
+    page_size: int
+    total_pages: int
+
+
+class ContactMessageFilters(Schema):
+    search: str | None = None
+    page: int | None = None
+    page_size: int | None = None
+
+
 class ContentFilters(Schema):
     """The lists' query: without page or page_size the answer is SPEC's plain list."""
 

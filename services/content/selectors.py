@@ -3,7 +3,7 @@ from django.utils.translation import gettext as _
 
 from services.core.errors import NotFound
 
-from .models import Resource, Update
+from .models import ContactMessage, Resource, Update
 
 
 def _searched(queryset: QuerySet, search: str | None) -> QuerySet:
@@ -35,3 +35,14 @@ def update_get(*, update_id: int) -> Update:
     if update is None:
         raise NotFound(_("This update does not exist."))
     return update
+
+
+def contact_message_list(*, search: str | None = None) -> QuerySet:
+    """Contact messages, newest first; the search matches the name, the address or the text."""
+    queryset = ContactMessage.objects.all()
+    term = (search or "").strip()
+    if term:
+        queryset = queryset.filter(
+            Q(name__icontains=term) | Q(email__icontains=term) | Q(message__icontains=term)
+        )
+    return queryset.order_by("-created_at", "-pk")

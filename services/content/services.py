@@ -1,4 +1,6 @@
 import datetime
+import logging
+from collections import Counter
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -6,15 +8,18 @@ from django.core.files.storage import default_storage
 from django.core.files.uploadedfile import UploadedFile
 from django.core.validators import URLValidator
 from django.db import transaction
+from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from services.core.errors import ValidationFailed
+from services.core.errors import NotFound, ValidationFailed
 from services.core.text import email_address_problem, person_name_problem
 from services.notifications.languages import language_code
+from services.notifications.services import About, notifications_erase
+from services.outbox.selectors import messages_about
 from services.outbox.services import publish
 
-from .domain_events import ContactReceived, ResourceChanged, UpdateChanged
+from .domain_events import ContactMessageErased, ContactReceived, ResourceChanged, UpdateChanged
 from .files import FileKind, detected_kind, extension_of
 from .models import ContactMessage, Resource, Update
 
@@ -47,6 +52,60 @@ def contact_message_submit(*, name: str, email: str, message: str) -> ContactMes
         )
         publish(ContactReceived(contact_message_id=contact.pk))
     return contact
+
+
+logger = logging.getLogger(__name__)
+# The e-mails a contact message leads to (content.handlers): the notice to the association's
+# inbox and the acknowledgement to the visitor.
+CONTACT_NOTICE, ACKNOWLEDGEMENT = "contact_notice", "contact_acknowledgement"
+
+
+def contact_message_erase(*, contact_message_id: int) -> dict[str, int]:
+    """Delete a contact message and the e-mails it led to (the inbox's copy holds the whole
+    message, the acknowledgement the name). The row goes first: the handler writing those
+    e-mails holds its lock, so they are either committed before (and deleted here) or never
+    written. Raises NotFound for an unknown id."""
+    with transaction.atomic():
+        contact = ContactMessage.objects.select_for_update().filter(pk=contact_message_id).first()
+        if contact is None:
+            raise NotFound(_("This message does not exist."))
+        contact.delete()
+        emails = notifications_erase(
+            about=[
+                # Also once the outbox has purged the message that made them.
+                About(
+                    templates=(CONTACT_NOTICE,), context={"email": contact.email, "message": contact.message}
+                ),
+                About(recipient=contact.email, templates=(ACKNOWLEDGEMENT,), context={"name": contact.name}),
+            ],
+            source_messages=messages_about(field="contact_message_id", ids=[contact_message_id]),
+        )
+        publish(ContactMessageErased(contact_message_id=contact_message_id))
+    return {"contact_messages": 1, "emails": emails}
+
+
+def contact_messages_erase_for_email(*, email: str) -> dict[str, int]:
+    """Erasure of a person: every contact message sent from this address (any capitals)."""
+    erased = Counter(contact_messages=0, emails=0)
+    for pk in ContactMessage.objects.filter(email__iexact=email).values_list("pk", flat=True):
+        erased.update(contact_message_erase(contact_message_id=pk))
+    return dict(erased)
+
+
+def contact_messages_purge(*, batch_size: int = 500) -> int:
+    """Retention (daily): messages older than PERSONAL_DATA_RETENTION_DAYS are erased. No report
+    counts them. Returns how many were erased; the next run takes the rest of a large backlog."""
+    cutoff = timezone.now() - datetime.timedelta(days=settings.PERSONAL_DATA_RETENTION_DAYS)
+    due = list(
+        ContactMessage.objects.filter(created_at__lt=cutoff)
+        .order_by("pk")
+        .values_list("pk", flat=True)[:batch_size]
+    )
+    for pk in due:
+        contact_message_erase(contact_message_id=pk)
+    if due:
+        logger.info("Erased %s contact messages past their retention", len(due))
+    return len(due)
 
 
 # --- Resources and updates (staff) ---------------------------------------------------------

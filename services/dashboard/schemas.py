@@ -114,7 +114,7 @@ ActivityKind = Literal[
 class ActivityRow(Schema):
     kind: ActivityKind
     at: datetime
-    who: str
+    who: str | None  # None: erased at the end of the retention period (an anonymous tally)
     event_title: str | None
     status: str
     decided_by: str | None

@@ -1,5 +1,7 @@
 """Reads for the dashboard home and the reports: every figure is counted in the database, in a
-fixed number of queries whatever the number of rows (docs/reports.md)."""
+fixed number of queries whatever the number of rows (docs/reports.md). What the retention period
+erased is counted from its anonymous tallies (ErasedRegistration, ErasedMember), so that a
+report reads the same before and after a purge; those rows have no name."""
 
 import calendar
 from dataclasses import dataclass
@@ -26,8 +28,8 @@ from django.utils.translation import gettext as _
 from services.core.errors import ValidationFailed
 from services.events.models import Event
 from services.events.selectors import with_stored_counts
-from services.members.models import Member
-from services.registrations.models import Registration
+from services.members.models import ErasedMember, Member
+from services.registrations.models import ErasedRegistration, Registration
 
 PERIODS = ("week", "month", "quarter", "year")
 DEFAULT_PERIOD = "year"
@@ -52,7 +54,7 @@ HELD = (Event.Status.PUBLISHED, Event.Status.COMPLETED)
 
 def dashboard_summary(*, today: date | None = None) -> dict[str, Any]:
     """SPEC §9's counts, the soonest upcoming events and the latest events and registrations:
-    six queries, whatever the number of rows."""
+    eight queries, whatever the number of rows."""
     today = today or timezone.localdate()
     good_standing = Q(approval_status=APPROVED, is_active_member=True)
     members = Member.objects.aggregate(
@@ -61,13 +63,20 @@ def dashboard_summary(*, today: date | None = None) -> dict[str, Any]:
         inactive=Count("pk", filter=Q(approval_status=APPROVED, is_active_member=False)),
         pending=Count("pk", filter=~Q(approval_status=APPROVED)),
     )
+    # Erased applications were Rejected: they count in the total and among the not approved.
+    erased_members = ErasedMember.objects.count()
+    members["total"] += erased_members
+    members["pending"] += erased_members
     status = Registration.Status
-    registrations = Registration.objects.aggregate(
-        total=Count("pk"),
-        pending=Count("pk", filter=Q(registration_status=status.PENDING)),
-        approved=Count("pk", filter=Q(registration_status=status.APPROVED)),
-        rejected=Count("pk", filter=Q(registration_status=status.REJECTED)),
-    )
+    by_status = {
+        "total": Count("pk"),
+        "pending": Count("pk", filter=Q(registration_status=status.PENDING)),
+        "approved": Count("pk", filter=Q(registration_status=status.APPROVED)),
+        "rejected": Count("pk", filter=Q(registration_status=status.REJECTED)),
+    }
+    registrations = Registration.objects.aggregate(**by_status)
+    for name, count in ErasedRegistration.objects.aggregate(**by_status).items():
+        registrations[name] += count
     events = Event.objects.aggregate(
         total=Count("pk"), upcoming=Count("pk", filter=Q(status=Event.Status.PUBLISHED))
     )
@@ -253,10 +262,19 @@ def activity_report(
     window, term = report_window(period, today=today), report_search(search)
     members = Member.objects.all()
     registrations = Registration.objects.all()
+    # The erased have no name: a search by name never finds them.
+    erased_members = ErasedMember.objects.none() if term else ErasedMember.objects.all()
+    erased_registrations = ErasedRegistration.objects.none() if term else ErasedRegistration.objects.all()
     if term:
         members = members.filter(full_name__icontains=term)
         registrations = registrations.filter(full_name__icontains=term)
     member_columns = {"who": F("full_name"), "event_title": _text(None), "status": F("approval_status")}
+    erased_member_columns = {**member_columns, "who": _text(None)}
+    erased_registration_columns = {
+        "who": _text(None),
+        "event_title": F("event__title"),
+        "status": F("registration_status"),
+    }
     registration_columns = {
         "who": F("full_name"),
         "event_title": F("event__title"),
@@ -312,6 +330,27 @@ def activity_report(
             by=True,
             **registration_columns,
         ),
+        # The same activities of what the retention period erased (every one had been rejected).
+        _activity(erased_members, "member_applied", "created_at", window, by=False, **erased_member_columns),
+        _activity(erased_members, "member_joined", "joined_at", window, by=False, **erased_member_columns),
+        _activity(erased_members, "member_renewed", "renewed_at", window, by=False, **erased_member_columns),
+        _activity(erased_members, "member_rejected", "rejected_at", window, by=True, **erased_member_columns),
+        _activity(
+            erased_registrations,
+            "registration_submitted",
+            "registration_date",
+            window,
+            by=False,
+            **erased_registration_columns,
+        ),
+        _activity(
+            erased_registrations.filter(registration_status=REGISTRATION_REJECTED),
+            "registration_rejected",
+            "decided_at",
+            window,
+            by=True,
+            **erased_registration_columns,
+        ),
     ]
     union = parts[0].union(*parts[1:], all=True)
     rows = list(union.order_by("-at", "kind", "who", "event_title")[:ROW_LIMIT])
@@ -360,7 +399,8 @@ def growth_report(
 ) -> dict[str, Any]:
     """New members (first approval) and renewals per calendar month of the window, and the
     retention: of the members who had joined before the window, the share still Approved and
-    active today (docs/reports.md). Three queries."""
+    active today (docs/reports.md). Three queries, and three more for the erased applications'
+    tallies when nothing is searched."""
     window, term = report_window(period, today=today), report_search(search)
     members = Member.objects.all()
     if term:
@@ -370,6 +410,14 @@ def growth_report(
     before = members.filter(joined_at__lt=window.since).aggregate(
         members=Count("pk"), retained=Count("pk", filter=Q(approval_status=APPROVED, is_active_member=True))
     )
+    if not term:  # the erased have no name to match
+        erased = ErasedMember.objects.all()
+        for month, n in _per_month(erased, "joined_at", window).items():
+            joined[month] = joined.get(month, 0) + n
+        for month, n in _per_month(erased, "renewed_at", window).items():
+            renewed[month] = renewed.get(month, 0) + n
+        # Rejected when erased: among those who had joined, never among the retained.
+        before["members"] += erased.filter(joined_at__lt=window.since).count()
     rows = [
         {"month": month, "new_members": joined.get(month, 0), "renewals": renewed.get(month, 0)}
         for month in window.months()

@@ -5,6 +5,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from services.outbox.services import publish
+from services.registrations.erasure import event_registrants_erase
 
 from .cleaning import clean_event_fields, clean_status
 from .domain_events import EventCreated, EventDeleted, EventStatusChanged, EventUpdated
@@ -47,10 +48,18 @@ def event_change_status(*, event: Event, status: Any) -> Event:
     return event
 
 
-def event_delete(*, event: Event) -> None:
+def event_delete(*, event: Event) -> dict[str, int]:
+    """The event, and with it its registrants and waiting list, erased as one erasure does
+    (their e-mails too). The event's lock keeps sign-ups and the worker's seat counts out
+    meanwhile; returns what was erased."""
     with transaction.atomic():
+        event = Event.objects.select_for_update().filter(pk=event.pk).first()
+        if event is None:
+            return {"registrations": 0, "waitlist_entries": 0, "emails": 0}
+        erased = event_registrants_erase(event=event)
         publish(EventDeleted(event_id=event.pk, title=event.title))
         event.delete()
+    return erased
 
 
 def events_complete_past() -> int:

@@ -72,7 +72,8 @@ def member_update(request, member_id: int, payload: MemberIn):
 
 @router.delete("members/{int:member_id}/", response={200: dict, **ERRORS}, summary="Erase a member")
 def member_delete(request, member_id: int):
-    services.member_erase(member=get_object_or_404(Member, pk=member_id))
+    get_object_or_404(Member, pk=member_id)
+    services.member_erase(member_id=member_id)
     return {"message": _("Member deleted successfully")}
 
 

@@ -19,3 +19,11 @@ class MemberApproved(DomainEvent):
 class MemberRejected(DomainEvent):
     topic = "member.rejected"
     member_id: int
+
+
+@dataclass(frozen=True)
+class MemberErased(DomainEvent):
+    """Staff or the retention period erased a member (nothing of them is left)."""
+
+    topic = "member.erased"
+    member_id: int

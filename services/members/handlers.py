@@ -30,6 +30,13 @@ def _context(member: Member) -> dict:
     }
 
 
+def _member(member_id: int) -> Member | None:
+    """The member, locked until the handler's transaction ends: an erasure deletes this row
+    first, so either it waits for this handler's e-mails (and deletes them) or this handler
+    finds nobody."""
+    return Member.objects.select_for_update().filter(pk=member_id).first()
+
+
 def _to_member(member: Member, template: str, message) -> None:
     with translation.override(member.language):  # the fee as the member's language writes amounts
         context = _context(member)
@@ -44,7 +51,7 @@ def _to_member(member: Member, template: str, message) -> None:
 
 @subscribe(MemberApplied.topic)
 def send_member_applied(event: MemberApplied, message) -> None:
-    member = Member.objects.filter(pk=event.member_id).first()
+    member = _member(event.member_id)
     if member is None:
         return
     _to_member(member, "member_applied", message)
@@ -66,13 +73,13 @@ def send_member_applied(event: MemberApplied, message) -> None:
 
 @subscribe(MemberApproved.topic)
 def send_member_approved(event: MemberApproved, message) -> None:
-    member = Member.objects.filter(pk=event.member_id).first()
+    member = _member(event.member_id)
     if member is not None and member.approval_status == Member.Approval.APPROVED:
         _to_member(member, "member_approved", message)
 
 
 @subscribe(MemberRejected.topic)
 def send_member_rejected(event: MemberRejected, message) -> None:
-    member = Member.objects.filter(pk=event.member_id).first()
+    member = _member(event.member_id)
     if member is not None and member.approval_status == Member.Approval.REJECTED:
         _to_member(member, "member_rejected", message)

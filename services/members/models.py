@@ -75,6 +75,24 @@ class Member(models.Model):
         return self.GENDER_READINGS.get(self.gender, "Other")
 
 
+class ErasedMember(models.Model):
+    """What the reports keep of a rejected application that the retention period erased: its
+    dates and the staff user who decided; nothing about the person (docs/reports.md)."""
+
+    approval_status = models.CharField(max_length=10, choices=Member.Approval.choices)
+    created_at = models.DateTimeField()  # applied
+    joined_at = models.DateTimeField(null=True, blank=True)
+    renewed_at = models.DateTimeField(null=True, blank=True)
+    rejected_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    erased_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"Erased {self.approval_status} application of {self.created_at:%Y-%m-%d}"
+
+
 class MembershipNumberCounter(models.Model):
     """The last number given in a year; its row is locked while a number is drawn, so two
     approvals at once never share a number and no number is skipped."""

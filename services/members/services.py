@@ -1,25 +1,29 @@
 import logging
+from collections import Counter
 from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from services.core.errors import Conflict, ValidationFailed
+from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.notifications.languages import language_code
-from services.notifications.models import Notification
-from services.outbox.models import OutboxMessage
+from services.notifications.services import About, notifications_erase
+from services.outbox.selectors import messages_about
 from services.outbox.services import publish
 
 from .cleaning import clean_member_fields
-from .domain_events import MemberApplied, MemberApproved, MemberRejected
-from .models import Member, MembershipNumberCounter
+from .domain_events import MemberApplied, MemberApproved, MemberErased, MemberRejected
+from .models import ErasedMember, Member, MembershipNumberCounter
 
 logger = logging.getLogger(__name__)
-TOPICS = (MemberApplied.topic, MemberApproved.topic, MemberRejected.topic)
+# The e-mails to the member (the notice to the inbox is found through its outbox message, or by
+# the address in its context).
+MEMBER_TEMPLATES = ("member_applied", "member_approved", "member_rejected")
 
 
 def _refuse_duplicate_email(email: str, *, exclude: int | None = None) -> None:
@@ -116,7 +120,10 @@ class _Standing:
 
 
 def _locked(member_id: int) -> Member:
-    return Member.objects.select_for_update().get(pk=member_id)
+    member = Member.objects.select_for_update().filter(pk=member_id).first()
+    if member is None:  # erased since the caller looked
+        raise NotFound(_("Member not found."))
+    return member
 
 
 def member_decide(*, member_id: int, status: str, by=None) -> Member:
@@ -171,29 +178,57 @@ def member_update(*, member_id: int, data: dict[str, Any], by=None) -> Member:
     return member
 
 
-def member_erase(*, member: Member) -> dict[str, int]:
-    """Delete the member and every copy of their personal data: the e-mails stored for them or
-    about them (their bodies hold name, e-mail, phone) and the events that led to those e-mails."""
+def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = None) -> dict[str, int]:
+    """Delete the member and every e-mail stored for them or about them (their bodies hold name,
+    e-mail, phone). The member row is deleted first: a handler writing an e-mail about them holds
+    that row's lock (handlers.py), so its e-mail is either committed before and deleted here, or
+    never written. The outbox keeps its own rows (their payloads hold only the member's id);
+    deleting them under a worker that was writing their deliveries failed the erasure.
+    `keep_tally` (the retention purge): an anonymous ErasedMember keeps what reports count;
+    `where`: only if the member still matches it under the lock (a purge's reason)."""
     with transaction.atomic():
-        messages = OutboxMessage.objects.filter(topic__in=TOPICS, payload__member_id=member.pk)
-        mails = Notification.objects.filter(source_message__in=messages) | Notification.objects.filter(
-            recipient__iexact=member.email, template__startswith="member_"
-        )
-        erased_mails = mails.delete()[0]
-        erased_messages = messages.delete()[0]
+        member = Member.objects.select_for_update().filter(where or Q(), pk=member_id).first()
+        if member is None:
+            return {"members": 0, "emails": 0}
+        if keep_tally:
+            ErasedMember.objects.create(
+                approval_status=member.approval_status,
+                created_at=member.created_at,
+                joined_at=member.joined_at,
+                renewed_at=member.renewed_at,
+                rejected_at=member.rejected_at,
+                decided_by_id=member.decided_by_id,
+            )
+        email = member.email
         member.delete()
-    return {"emails": erased_mails, "events": erased_messages}
+        emails = notifications_erase(
+            about=[
+                About(recipient=email, templates=MEMBER_TEMPLATES),
+                About(templates=("member_notice",), context={"email": email}),
+            ],
+            source_messages=messages_about(field="member_id", ids=[member_id]),
+        )
+        publish(MemberErased(member_id=member_id))
+    return {"members": 1, "emails": emails}
+
+
+def members_erase_for_email(*, email: str) -> dict[str, int]:
+    """Erasure of a person: the membership record of this address (any capitals)."""
+    erased = Counter(members=0, emails=0)
+    for member_id in Member.objects.filter(email__iexact=email).values_list("pk", flat=True):
+        erased.update(member_erase(member_id=member_id))
+    return dict(erased)
 
 
 def rejected_purge() -> int:
-    """Rejected applications older than MEMBER_REJECTED_RETENTION_DAYS are erased (beat, daily)."""
+    """Rejected applications older than MEMBER_REJECTED_RETENTION_DAYS are erased (beat, daily),
+    each leaving an anonymous tally so that the reports' figures stay the same."""
     cutoff = timezone.now() - timedelta(days=settings.MEMBER_REJECTED_RETENTION_DAYS)
+    due = Q(approval_status=Member.Approval.REJECTED, rejected_at__lt=cutoff)
     erased = 0
-    for member in Member.objects.filter(approval_status=Member.Approval.REJECTED, rejected_at__lt=cutoff)[
-        :500
-    ]:
-        member_erase(member=member)
-        erased += 1
+    for member_id in Member.objects.filter(due).values_list("pk", flat=True)[:500]:
+        # Approved again since it was listed: not erased.
+        erased += member_erase(member_id=member_id, keep_tally=True, where=due)["members"]
     if erased:
         logger.info("Erased %s rejected membership applications past their retention", erased)
     return erased

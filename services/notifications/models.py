@@ -33,6 +33,9 @@ class Notification(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     sent_at = models.DateTimeField(null=True, blank=True)
+    # NOTIFICATION_BODY_RETENTION_DAYS after it was sent (or failed) the e-mail's content is
+    # cleared: context and reply-to blanked, recipient masked. It can no longer be sent again.
+    body_cleared_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["-created_at"]

@@ -8,6 +8,7 @@ from django.utils import translation
 
 from services.core.mailboxes import mailbox_key
 
+from .links import fresh_link_maker
 from .models import Notification
 
 
@@ -23,6 +24,20 @@ def notifications_sent_recently(*, template: str, recipient: str, since: datetim
     # The database narrows to the addresses that may share the mailbox; the one rule decides.
     candidates = recent.filter(recipient__istartswith=local, recipient__iendswith=f"@{domain}")
     return sum(mailbox_key(address) == mailbox for address in candidates.values_list("recipient", flat=True))
+
+
+def mask_email(address: str) -> str:
+    """'jane.doe@example.org' → 'j***@example.org': enough to recognise, not to copy."""
+    local, at, domain = address.partition("@")
+    return f"{local[:1]}***{at}{domain}" if at else f"{address[:1]}***"
+
+
+def notification_retryable(notification: Notification) -> bool:
+    """A failed e-mail can be queued again unless its whole content was removed (the retention
+    period), or its single-use link (`_secret`) was and its domain cannot make a fresh one."""
+    if notification.body_cleared_at is not None:
+        return False
+    return not notification.context.get("_secret") or fresh_link_maker(notification.template) is not None
 
 
 def notification_subject(notification: Notification) -> str:

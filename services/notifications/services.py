@@ -1,8 +1,9 @@
 import logging
 import random
+import re
 import smtplib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, field
 from datetime import timedelta
 from email.utils import make_msgid, parseaddr
 
@@ -11,6 +12,8 @@ from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
+from django.db.models import Q, QuerySet
+from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
@@ -18,8 +21,9 @@ from django.utils.translation import gettext as _
 from services.core.errors import ApplicationError
 from services.core.queue import enqueue_after_commit
 
+from .links import fresh_link_maker
 from .models import Notification
-from .selectors import notification_subject
+from .selectors import mask_email, notification_retryable, notification_subject
 
 logger = logging.getLogger(__name__)
 
@@ -162,10 +166,16 @@ def notification_send(*, notification_id: int) -> SendOutcome | None:
     notification.sent_at = timezone.now()
     notification.error = ""
     _scrub_secrets(notification)
-    notification.save(
-        update_fields=["provider_message_id", "status", "sent_at", "error", "context", "updated_at"]
-    )
+    _record(notification, "provider_message_id", "status", "sent_at", "error", "context")
     return SendOutcome(status=notification.status)
+
+
+def _record(notification: Notification, *fields: str) -> None:
+    """Write the outcome of a send onto the row, if the row is still there: an erasure may have
+    deleted it while the e-mail was in flight, and the row must not come back (an UPDATE that
+    finds nothing, never a save that would insert it again)."""
+    values = {name: getattr(notification, name) for name in fields}
+    Notification.objects.filter(pk=notification.pk).update(**values, updated_at=timezone.now())
 
 
 def _scrub_secrets(notification: Notification) -> None:
@@ -190,7 +200,7 @@ def _record_failure(notification: Notification, exc: Exception, *, transient: bo
         notification.next_attempt_at = timezone.now() + timedelta(seconds=delay)
     else:
         _scrub_secrets(notification)
-    notification.save(update_fields=["error", "status", "context", "next_attempt_at", "updated_at"])
+    _record(notification, "error", "status", "context", "next_attempt_at")
     logger.warning(
         "Notification %s attempt %s failed: %s", notification.pk, notification.attempts, notification.error
     )
@@ -201,38 +211,25 @@ class NotRetryable(ApplicationError):
     code = "not_retryable"
 
 
-# E-mails that carry a single-use link (a waiting-list offer, the link that keeps a seat): their
-# link is scrubbed once they fail, so a retry needs a fresh one. The domain that sent the e-mail
-# registers, for its template, a function that makes the fresh context (a new link, the old one
-# void) or None when the link has no purpose any more (the seat or place has ended). It runs
-# inside the retry's transaction, with the e-mail's row locked.
-_fresh_links: dict[str, Callable[[Notification], dict | None]] = {}
-
-
-def fresh_link_for(template: str):
-    def register(make_context: Callable[[Notification], dict | None]):
-        _fresh_links[template] = make_context
-        return make_context
-
-    return register
-
-
 def notification_retry(*, notification: Notification) -> Notification:
     """Ops: put a failed e-mail back in the queue. One whose single-use link was removed goes
     with a fresh link when its domain can make one; otherwise the person asks again (a password
-    reset, say)."""
-    secret = bool(notification.context.get("_secret"))
-    make_context = _fresh_links.get(notification.template)
-    if secret and make_context is None:
+    reset, say). One whose content was cleared at the end of the retention period cannot go."""
+    if notification.body_cleared_at is not None:
+        raise NotRetryable(
+            _("This e-mail's content was removed after the retention period: it cannot be sent again.")
+        )
+    if not notification_retryable(notification):
         raise NotRetryable(_("This e-mail carried a single-use link and cannot be sent again."))
+    make_context = fresh_link_maker(notification.template) if notification.context.get("_secret") else None
     with transaction.atomic():
         locked = (
             Notification.objects.select_for_update()
-            .filter(pk=notification.pk, status=Notification.Status.FAILED)
+            .filter(pk=notification.pk, status=Notification.Status.FAILED, body_cleared_at__isnull=True)
             .first()
         )
         if locked is not None:
-            if secret:
+            if make_context is not None:
                 context = make_context(locked)
                 if context is None:
                     raise NotRetryable(
@@ -283,3 +280,81 @@ def notifications_sweep(
         for notification_id in [*resend, *overdue]:
             enqueue_after_commit(SEND_TASK, notification_id)
     return len(resend) + len(overdue)
+
+
+# --- Erasure and retention ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class About:
+    """Which stored e-mails an erasure reaches, beside those of given outbox messages: every
+    condition given must hold (text compared without case).
+    - `recipient`: sent to this address, or with replies going to it;
+    - `templates`: of one of these templates;
+    - `context`: whose context holds these values (say {"reference": "K7MQ4X"})."""
+
+    recipient: str = ""
+    templates: tuple[str, ...] = ()
+    context: dict[str, str] = field(default_factory=dict)
+
+    def query(self) -> Q:
+        if not (self.recipient or self.templates or self.context):
+            raise ValueError("An erasure must say which e-mails it reaches")
+        query = Q()
+        if self.recipient:
+            query &= Q(recipient__iexact=self.recipient) | Q(reply_to__iexact=self.recipient)
+        if self.templates:
+            query &= Q(template__in=self.templates)
+        for key, value in self.context.items():
+            query &= Q(**{f"context__{key}__iexact": value})
+        return query
+
+
+def notifications_erase(*, about: Iterable[About] = (), source_messages: QuerySet | None = None) -> int:
+    """Delete the stored e-mails about a person (their contexts hold names, e-mails, phones and
+    access needs): those matching any of `about`, and those made for `source_messages` (outbox
+    messages). A send in flight finds its row gone and leaves it gone (`_record`). Call it after
+    deleting the row the e-mails are about, in the same transaction: a handler writing e-mails
+    about that row holds its lock, so they are either committed before (and deleted here) or
+    never written. Returns how many were deleted."""
+    query = Q(pk__in=[])
+    for condition in about:
+        query |= condition.query()
+    if source_messages is not None:
+        query |= Q(source_message__in=source_messages)
+    deleted, _ = Notification.objects.filter(query).delete()
+    return deleted
+
+
+def notification_bodies_clear(*, older_than_days: int | None = None, batch_size: int = 500) -> int:
+    """Retention: NOTIFICATION_BODY_RETENTION_DAYS after an e-mail was sent or finally failed,
+    its content goes: the context (names, links, payment details, access needs) and reply-to
+    are blanked and the recipient is kept masked, as the System page shows it ('j***@example.org').
+    Template, language, status, attempts and times stay for the record. Batched, idempotent.
+    Returns how many e-mails were cleared."""
+    days = settings.NOTIFICATION_BODY_RETENTION_DAYS if older_than_days is None else older_than_days
+    cutoff = timezone.now() - timedelta(days=days)
+    due = (
+        Notification.objects.filter(
+            status__in=[Notification.Status.SENT, Notification.Status.FAILED], body_cleared_at__isnull=True
+        )
+        .annotate(ended_at=Coalesce("sent_at", "updated_at"))
+        .filter(ended_at__lt=cutoff)
+    )
+    cleared = 0
+    while True:
+        with transaction.atomic():
+            # skip_locked: an ops retry working on a row right now keeps it for this night.
+            rows = list(due.select_for_update(skip_locked=True).order_by("pk")[:batch_size])
+            for notification in rows:
+                masked = mask_email(notification.recipient)
+                error = notification.error
+                for address in filter(None, (notification.recipient, notification.reply_to)):
+                    # A refusal names the address: "SMTPRecipientsRefused: {'jane@…': (550, …)}".
+                    error = re.sub(re.escape(address), mask_email(address), error, flags=re.IGNORECASE)
+                Notification.objects.filter(pk=notification.pk).update(
+                    context={}, reply_to="", recipient=masked, error=error, body_cleared_at=timezone.now()
+                )
+        cleared += len(rows)
+        if len(rows) < batch_size:
+            return cleared

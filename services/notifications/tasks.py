@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from .services import SEND_TASK, notification_send, notifications_sweep
+from .services import SEND_TASK, notification_bodies_clear, notification_send, notifications_sweep
 
 
 @shared_task(name=SEND_TASK, bind=True, acks_late=True, max_retries=None)
@@ -15,3 +15,8 @@ def send(self, notification_id: int) -> str | None:
 @shared_task(name="notifications.sweep", acks_late=True)
 def sweep() -> int:
     return notifications_sweep()
+
+
+@shared_task(name="notifications.clear_bodies", acks_late=True)
+def clear_bodies() -> int:
+    return notification_bodies_clear()

@@ -11,6 +11,8 @@ from django_celery_beat.models import PeriodicTask
 
 from services.notifications.models import Notification
 from services.notifications.selectors import (
+    mask_email,
+    notification_retryable,
     notification_subject_or_blank,
     notifications_failed,
     notifications_latest,
@@ -274,12 +276,6 @@ def _beat_rows(*, now) -> list[dict[str, Any]]:
     return rows
 
 
-def mask_email(address: str) -> str:
-    """'jane.doe@example.org' → 'j***@example.org': enough to recognise, not to copy."""
-    local, at, domain = address.partition("@")
-    return f"{local[:1]}***{at}{domain}" if at else f"{address[:1]}***"
-
-
 def _email_row(notification: Notification) -> dict[str, Any]:
     return {
         "id": notification.pk,
@@ -332,8 +328,9 @@ def system_report() -> dict[str, Any]:
                 {
                     **_email_row(notification),
                     "error": notification.error[:500],
-                    # A reset link is removed once the e-mail failed: it cannot be sent again.
-                    "retryable": not notification.context.get("_secret"),
+                    # A reset link is removed once the e-mail failed, and every content once the
+                    # retention period ends: such an e-mail cannot be sent again.
+                    "retryable": notification_retryable(notification),
                 }
                 for notification in failed[:SYSTEM_LIST_LIMIT]
             ],

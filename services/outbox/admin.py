@@ -1,7 +1,7 @@
 from django.contrib import admin, messages
 
 from .models import Delivery, OutboxMessage
-from .services import delivery_rerun
+from .services import delivery_rerun, messages_discard
 
 
 class DeliveryInline(admin.TabularInline):
@@ -27,6 +27,18 @@ class OutboxMessageAdmin(admin.ModelAdmin):
     )
     inlines = [DeliveryInline]
 
+    # A delete goes through the outbox's own rule: never a message a worker is still writing
+    # deliveries for or running a handler of (deleting one under it failed the worker's write).
+    def delete_model(self, request, obj):
+        if not messages_discard(message_ids=[obj.pk]):
+            self.message_user(request, f"{obj} is still being worked on: left alone.", level=messages.WARNING)
+
+    def delete_queryset(self, request, queryset):
+        ids = list(queryset.values_list("pk", flat=True))
+        left = len(ids) - messages_discard(message_ids=ids)
+        if left:
+            self.message_user(request, f"{left} still being worked on: left alone.", messages.WARNING)
+
 
 @admin.register(Delivery)
 class DeliveryAdmin(admin.ModelAdmin):
@@ -36,6 +48,9 @@ class DeliveryAdmin(admin.ModelAdmin):
     list_filter = ("status", "handler")
     readonly_fields = [field.name for field in Delivery._meta.fields]
     actions = ["run_again"]
+
+    def has_delete_permission(self, request, obj=None):
+        return False  # a delivery goes with its message (see OutboxMessageAdmin)
 
     @admin.action(description="Run the selected dead deliveries again")
     def run_again(self, request, queryset):

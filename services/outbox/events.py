@@ -5,10 +5,18 @@ from typing import Any, ClassVar
 
 _event_types: dict[str, type["DomainEvent"]] = {}
 
+# What an erased personal value reads as in a stored payload (services.personal_values_forget).
+# Not an e-mail address or a phone number, so a handler that still runs on it finds nobody.
+ERASED = "[erased]"
+
 
 @dataclasses.dataclass(frozen=True)
 class DomainEvent:
     topic: ClassVar[str]
+    # The fields that hold a person's own data (an e-mail address as typed, say). Most events
+    # carry only ids, which point at rows that an erasure deletes; the values named here are
+    # forgotten in the stored payloads when the person is erased.
+    personal: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
@@ -23,3 +31,17 @@ class DomainEvent:
 
 def event_from_payload(topic: str, payload: dict[str, Any]) -> DomainEvent:
     return _event_types[topic](**payload)
+
+
+def personal_fields() -> dict[str, tuple[str, ...]]:
+    """The topics whose payloads hold personal values, with those fields."""
+    return {topic: event.personal for topic, event in _event_types.items() if event.personal}
+
+
+def topics_with_field(field: str) -> list[str]:
+    """The topics whose events carry `field` (say `registration_id`): the messages about one."""
+    return sorted(
+        topic
+        for topic, event in _event_types.items()
+        if any(item.name == field for item in dataclasses.fields(event))
+    )

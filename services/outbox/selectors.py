@@ -1,8 +1,9 @@
 from datetime import timedelta
 
-from django.db.models import Count, Exists, Min, OuterRef
+from django.db.models import Count, Exists, Min, OuterRef, QuerySet
 from django.utils import timezone
 
+from .events import topics_with_field
 from .models import Delivery, OutboxMessage
 
 
@@ -41,4 +42,12 @@ def dead_deliveries(*, limit: int) -> list[Delivery]:
         .select_related("message")
         .only("pk", "handler", "attempts", "last_error", "updated_at", "message__topic")
         .order_by("-updated_at", "-pk")[:limit]
+    )
+
+
+def messages_about(*, field: str, ids) -> QuerySet[OutboxMessage]:
+    """The messages whose payload names one of `ids` under `field`, whatever their topic (say
+    every message about member 7): what an erasure follows to the e-mails they led to."""
+    return OutboxMessage.objects.filter(
+        topic__in=topics_with_field(field), **{f"payload__{field}__in": list(ids)}
     )

@@ -11,13 +11,13 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, OuterRef, Q
 from django.utils import timezone
 
 from services.core.queue import enqueue_after_commit
 
 from .deliveries import message_complete_if_done
-from .events import DomainEvent
+from .events import ERASED, DomainEvent, personal_fields
 from .models import Delivery, OutboxMessage
 from .registry import subscribers
 
@@ -113,3 +113,47 @@ def outbox_purge(*, older_than_days: int | None = None) -> int:
     cutoff = timezone.now() - timedelta(days=days)
     deleted, _ = OutboxMessage.objects.filter(completed_at__lt=cutoff).delete()
     return deleted
+
+
+def personal_values_forget(*, value: str) -> int:
+    """Erasure: `value` (an e-mail address, compared without case) is forgotten wherever a stored
+    payload holds it in a field its event declares personal (`DomainEvent.personal`). The rows
+    stay: the outbox's bookkeeping is its own, and a handler still due reads ERASED and finds
+    nobody. Returns how many payloads changed."""
+    value = value.strip()
+    if not value:
+        return 0
+    forgotten = 0
+    with transaction.atomic():
+        for topic, fields in personal_fields().items():
+            holding = Q()
+            for field in fields:
+                holding |= Q(**{f"payload__{field}__iexact": value})
+            for message in OutboxMessage.objects.select_for_update().filter(holding, topic=topic):
+                for field in fields:
+                    if str(message.payload.get(field, "")).lower() == value.lower():
+                        message.payload[field] = ERASED
+                message.save(update_fields=["payload"])
+                forgotten += 1
+    return forgotten
+
+
+def messages_discard(*, message_ids) -> int:
+    """Ops (Django admin): delete messages no worker still works on: relayed, with no delivery
+    pending. A message not relayed yet may be getting its deliveries written this very moment,
+    and a pending delivery's handler may be writing rows that point at the message; those are
+    left alone (they finish, or die, and the purge removes them). Returns how many went."""
+    message_ids = list(message_ids)
+    pending = Delivery.objects.filter(message=OuterRef("pk"), status=Delivery.Status.PENDING)
+    with transaction.atomic():
+        # Deliveries first, then messages: the order a handler locks them in. A handler running
+        # now holds its delivery, so this waits for it; one that comes later skips a locked one.
+        list(Delivery.objects.select_for_update().filter(message_id__in=message_ids).values_list("pk"))
+        settled = list(
+            OutboxMessage.objects.select_for_update()
+            .filter(pk__in=message_ids, relayed_at__isnull=False)
+            .exclude(Exists(pending))
+            .values_list("pk", flat=True)
+        )
+        OutboxMessage.objects.filter(pk__in=settled).delete()
+    return len(settled)

@@ -4,11 +4,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from ninja import Query, Router, Status
 
-from services.core.api import ErrorOut
+from services.core.api import ErrorOut, MessageOut
 from services.core.challenge import challenge_required
 from services.core.throttling import ActionThrottle
 
-from . import exports, selectors, services
+from . import erasure, exports, selectors, services
 from .models import Registration
 from .payment import payment_details
 from .schemas import (
@@ -328,3 +328,23 @@ def registrations_bulk(request, event_id: int, payload: BulkIn):
             "count": count
         }
     return {"updated": result.updated, "skipped": result.skipped, "message": message}
+
+
+@router.delete(
+    "registrations/{int:registration_id}/",
+    response={200: MessageOut, **STAFF_ERRORS},
+    summary="Erase a registration and the e-mails about it; its seat goes to the waiting list",
+)
+def registration_erase(request, registration_id: int):
+    erasure.registration_erase(registration_id=registration_id)
+    return {"message": _("Registration erased.")}
+
+
+@router.delete(
+    "waitlist/{int:entry_id}/",
+    response={200: MessageOut, **STAFF_ERRORS},
+    summary="Erase a waiting-list entry and the e-mails about it",
+)
+def waitlist_entry_erase(request, entry_id: int):
+    erasure.waitlist_entry_erase(entry_id=entry_id)
+    return {"message": _("Waiting-list entry erased.")}

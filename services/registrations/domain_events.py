@@ -64,3 +64,14 @@ class WaitlistConfirmed(DomainEvent):
     topic = "waitlist.confirmed"
     entry_id: int
     event_id: int
+
+
+@dataclass(frozen=True)
+class RegistrantsErased(DomainEvent):
+    """Registrations and waiting-list entries of one event were erased (by staff, for an address,
+    or at the end of the retention period); their seats were recounted under the event's lock."""
+
+    topic = "registration.erased"
+    event_id: int
+    registration_ids: list[int]
+    entry_ids: list[int]

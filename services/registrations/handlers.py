@@ -39,12 +39,21 @@ from .services import (
 
 
 def _registration(registration_id: int) -> Registration | None:
-    """The row, locked until the handler's transaction ends, so that an erasure committed first
-    leaves nothing to write about, and one that comes second also erases what this wrote."""
+    # Locked (the row only) until the e-mails are written: an erasure deletes this row first,
+    # so either it waits and deletes these e-mails, or this finds nobody to write about.
     return (
-        Registration.objects.select_for_update(of=("self",))
-        .select_related("event")
+        Registration.objects.select_related("event")
+        .select_for_update(of=("self",))
         .filter(pk=registration_id)
+        .first()
+    )
+
+
+def _waitlist_entry(entry_id: int) -> WaitlistEntry | None:
+    return (
+        WaitlistEntry.objects.select_related("event")
+        .select_for_update(of=("self",))
+        .filter(pk=entry_id)
         .first()
     )
 
@@ -169,19 +178,10 @@ def send_registration_expired(event: RegistrationExpired, message) -> None:
         _to_registrant(registration, "registration_expired", message)
 
 
-def _entry(entry_id: int) -> WaitlistEntry | None:
-    return (
-        WaitlistEntry.objects.select_for_update(of=("self",))
-        .select_related("event")
-        .filter(pk=entry_id)
-        .first()
-    )
-
-
 @subscribe(WaitlistJoined.topic)
 def send_waitlist_joined(event: WaitlistJoined, message) -> None:
     """The link that confirms the place: only confirmed places are offered seats."""
-    entry = _entry(event.entry_id)
+    entry = _waitlist_entry(event.entry_id)
     if entry is None:
         return
     token = waitlist_access_issue(entry=entry)

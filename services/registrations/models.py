@@ -154,3 +154,21 @@ class WaitlistEntry(models.Model):
 
     def __str__(self):
         return f"{self.full_name} waiting for {self.event_id} ({self.status})"
+
+
+class ErasedRegistration(models.Model):
+    """What the reports keep of a registration that the retention period erased (it had ended:
+    Rejected, Expired or Cancelled): its event, status and times, and the staff user who decided.
+    Nothing about the person (docs/reports.md)."""
+
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="erased_registrations")
+    registration_status = models.CharField(max_length=10, choices=Registration.Status.choices)
+    registration_date = models.DateTimeField()
+    decided_at = models.DateTimeField(null=True, blank=True)
+    decided_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    erased_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"Erased {self.registration_status} registration for {self.event_id}"

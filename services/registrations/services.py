@@ -15,7 +15,8 @@ from django.utils.translation import gettext as _
 from services.core.errors import ApplicationError, Conflict, NotFound
 from services.events.models import Event
 from services.notifications.languages import language_code
-from services.notifications.services import fresh_link_for, notification_queue
+from services.notifications.links import fresh_link_for
+from services.notifications.services import notification_queue
 from services.outbox.services import publish
 
 from .capacity import (
@@ -329,9 +330,9 @@ def _fresh_registration_link(notification) -> dict | None:
     if event_id is None:
         return None
     locked_event(event_id)
-    registration = Registration.objects.select_for_update().get(pk=registration_id)
+    registration = Registration.objects.select_for_update().filter(pk=registration_id).first()
     now = timezone.now()
-    if registration.registration_status != Registration.Status.PENDING or not holds_seat(registration, now):
+    if registration is None or registration.registration_status != Registration.Status.PENDING or not holds_seat(registration, now):
         return None
     registration.hold_expires_at = None  # restarts with the new link
     token = _issue_access(registration, now)
@@ -555,7 +556,9 @@ def registration_decide(*, registration_id: int, data: dict[str, Any], by) -> Re
         raise NotFound(_("Registration not found."))
     with transaction.atomic():
         event = locked_event(event_id)  # the event first, as every seat change does
-        registration = Registration.objects.select_for_update().get(pk=registration_id)
+        registration = Registration.objects.select_for_update().filter(pk=registration_id).first()
+        if registration is None:  # erased meanwhile
+            raise NotFound(_("Registration not found."))
         _apply_decision(event, registration, decision, by=by, now=timezone.now())
         store_counters(event, count_seats(event))
     return registration

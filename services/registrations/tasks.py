@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from . import services
+from . import erasure, services
 
 
 @shared_task(name="registrations.recompute_capacity", acks_late=True)
@@ -26,3 +26,8 @@ def expire_holds() -> dict:
 @shared_task(name="registrations.expire_waitlist_offers", acks_late=True)
 def expire_waitlist_offers() -> int:
     return services.waitlist_offers_expire()
+
+
+@shared_task(name="registrations.purge_ended", acks_late=True)
+def purge_ended() -> dict:
+    return erasure.ended_purge()

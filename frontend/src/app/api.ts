@@ -27,6 +27,7 @@ export const TAG_TYPES = [
   'Member',
   'Resource',
   'Update',
+  'ContactMessage',
   'User',
   'Dashboard',
   'System',

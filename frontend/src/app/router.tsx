@@ -40,6 +40,7 @@ const myRegistration = page(
 const membership = page(() => import('../features/members/pages/membership-page'), 'MembershipPage', [
   'membership',
 ]);
+const privacy = page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', ['privacy']);
 
 // Admin area: none of it is in the public bundle.
 const adminLogin = page(() => import('../features/auth/pages/admin-login-page'), 'AdminLoginPage', ['auth']);
@@ -74,6 +75,7 @@ export const routes: RouteObject[] = [
           { path: 'event/:id', element: eventDetail },
           { path: 'membership', element: membership },
           { path: 'mentorshipdetail', element: mentorship },
+          { path: 'privacy', element: privacy },
           // Paths match whatever the capitals: /resources and /updates reach the same pages.
           { path: 'Resources', element: resources },
           { path: 'Updates', element: updates },

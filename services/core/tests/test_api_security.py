@@ -11,6 +11,7 @@ PUBLIC = {
     ("GET", "/api/health/"),
     ("GET", "/api/config/"),
     ("GET", "/api/challenge/"),
+    ("GET", "/api/privacy/"),
     ("POST", "/api/management/contact-form/"),
     ("POST", "/api/users/login/"),
     ("POST", "/api/users/token/refresh/"),

@@ -18,9 +18,9 @@ from kombu import Producer
 from services.accounts.tests.factories import make_user
 from services.accounts.tokens import token_pair_issue
 from services.notifications.models import Notification
+from services.notifications.selectors import mask_email
 from services.ops import selectors
 from services.ops.models import WorkerPresence
-from services.ops.selectors import mask_email
 from services.ops.services import worker_presence_start
 from services.ops.tasks import mark_stopped, stamp_when_ready
 from services.outbox.models import Delivery, OutboxMessage

@@ -32,6 +32,7 @@ describe('DashboardLayout', () => {
       ['Reports', '/dashboard/reports'],
       ['Content', '/dashboard/content'],
       ['System', '/dashboard/system'],
+      ['Personal data', '/dashboard/privacy'],
       ['Settings', '/dashboard/settings'],
     ]);
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');

@@ -144,6 +144,9 @@ function SiteFooter() {
             <li>
               <Link to="/membership">{t('nav.joinUs')}</Link>
             </li>
+            <li>
+              <Link to="/privacy">{t('privacy.footerLink')}</Link>
+            </li>
           </ul>
         </FooterSection>
         <FooterSection id="footer-contact" title={t('footer.contactHeading')}>

@@ -1,7 +1,10 @@
 import { api } from '../../app/api';
 import type { Resource, Update } from './api';
 
-/** The staff side of resources and updates (the Content page): paged lists, create, edit, delete. */
+/**
+ * The staff side of the Content page: resources and updates (paged lists, create, edit, delete)
+ * and the messages visitors sent through the contact form (paged list, erase).
+ */
 
 export type { Resource, Update };
 
@@ -26,6 +29,16 @@ export interface UpdateInput {
   date: string;
   description: string;
   link: string;
+}
+
+/** A message as staff read it in the list (the contact form's fields, with when and in which language). */
+export interface ReceivedMessage {
+  id: number;
+  name: string;
+  email: string;
+  message: string;
+  language: string;
+  created_at: string;
 }
 
 const listParams = ({ search, page }: ContentListArgs) => ({
@@ -75,6 +88,18 @@ export const contentAdminApi = api.injectEndpoints({
       query: (id) => ({ url: `updates/${id}/`, method: 'DELETE' }),
       invalidatesTags: ['Update'],
     }),
+    getContactMessages: build.query<ContentPage<ReceivedMessage>, ContentListArgs>({
+      query: (args) => ({ url: 'management/contact-messages/', params: listParams(args) }),
+      providesTags: (result) => [
+        ...(result?.results.map(({ id }) => ({ type: 'ContactMessage' as const, id })) ?? []),
+        { type: 'ContactMessage', id: 'LIST' },
+      ],
+    }),
+    /** The message and the e-mails it led to (the inbox's copy, the acknowledgement). */
+    eraseContactMessage: build.mutation<unknown, number>({
+      query: (id) => ({ url: `management/contact-messages/${id}/`, method: 'DELETE' }),
+      invalidatesTags: ['ContactMessage', 'System'],
+    }),
   }),
 });
 
@@ -87,4 +112,6 @@ export const {
   useCreateUpdateMutation,
   useUpdateUpdateMutation,
   useDeleteUpdateMutation,
+  useGetContactMessagesQuery,
+  useEraseContactMessageMutation,
 } = contentAdminApi;

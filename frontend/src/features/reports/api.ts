@@ -55,7 +55,8 @@ export interface ActivityReport extends Report {
     kind: ActivityKind;
     /** ISO date-time */
     at: string;
-    who: string;
+    /** Null for what the retention period erased: the activity is counted, the name is gone. */
+    who: string | null;
     event_title: string | null;
     /** The member's or the registration's status now. */
     status: 'Pending' | 'Approved' | 'Rejected';

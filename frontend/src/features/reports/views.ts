@@ -109,7 +109,7 @@ export function activityView(report: ActivityReport, t: TFunction, searching: bo
         { label: t('activities.columns.decidedBy') },
       ],
       rows: report.rows.map((row) => [
-        row.who,
+        row.who ?? t('activities.erased'),
         t(`activities.kinds.${row.kind}`),
         formatDate(row.at),
         row.event_title ?? none,

@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
 import { EmptyState } from '../../../components/empty-state';
 import { Pagination } from '../../../components/pagination';
@@ -9,13 +9,15 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { ContentPage } from '../admin-api';
 import type { ListView } from './use-list-view';
 
-export type ContentKind = 'resources' | 'updates';
+export type ContentKind = 'resources' | 'updates' | 'messages';
 
 /** Admin lists reload themselves this often, silently (as the events list, SPEC §9). */
 export const CONTENT_POLLING_INTERVAL = 30_000;
 
 /** The element id of a list's Add button, where the focus goes when a row's button is gone. */
 export const addButtonId = (kind: ContentKind) => `content-add-${kind}`;
+/** The element id of a list's search box (the focus's place when the list has no Add button). */
+export const searchBoxId = (kind: ContentKind) => `content-search-${kind}`;
 
 interface ListQuery<T> {
   data?: ContentPage<T> | undefined;
@@ -30,7 +32,10 @@ interface Props<T> {
   kind: ContentKind;
   view: ListView;
   query: ListQuery<T>;
-  onAdd: () => void;
+  /** Without it the list has no Add button (messages come from visitors). */
+  onAdd?: () => void;
+  /** What the search matches, when not a title or a description. */
+  searchPlaceholder?: string;
   /** The table of the rows shown; `busy` while another page or search loads. */
   children: (items: T[], busy: boolean) => ReactNode;
 }
@@ -39,10 +44,10 @@ interface Props<T> {
  * One list of the Content page: search, Add, the table with its paging, and the loading,
  * empty and failed states. Polling refreshes keep the rows on screen (no loader flashes).
  */
-export function ContentList<T>({ kind, view, query, onAdd, children }: Props<T>) {
+export function ContentList<T>({ kind, view, query, onAdd, searchPlaceholder, children }: Props<T>) {
   const { t } = useTranslation('content-admin');
   const toast = useToast();
-  const searchId = useId();
+  const searchId = searchBoxId(kind);
   const [retrying, setRetrying] = useState(false);
   const { data, currentData, isLoading, isFetching, isError } = query;
 
@@ -77,13 +82,15 @@ export function ContentList<T>({ kind, view, query, onAdd, children }: Props<T>)
             type="search"
             value={view.searchText}
             onChange={(event) => view.setSearchText(event.target.value)}
-            placeholder={t('searchPlaceholder')}
+            placeholder={searchPlaceholder ?? t('searchPlaceholder')}
             autoComplete="off"
           />
         </div>
-        <button id={addButtonId(kind)} type="button" className="button button--primary" onClick={onAdd}>
-          {t(`${kind}.add`)}
-        </button>
+        {onAdd && (
+          <button id={addButtonId(kind)} type="button" className="button button--primary" onClick={onAdd}>
+            {t(`${kind}.add`)}
+          </button>
+        )}
       </div>
 
       <div role="alert" className="content-admin__live">

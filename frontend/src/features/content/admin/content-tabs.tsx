@@ -3,12 +3,12 @@ import { useRef, type KeyboardEvent } from 'react';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ContentKind } from './content-list';
 
-export const CONTENT_TABS: readonly ContentKind[] = ['resources', 'updates'];
+export const CONTENT_TABS: readonly ContentKind[] = ['resources', 'updates', 'messages'];
 export const tabId = (kind: ContentKind) => `content-tab-${kind}`;
 /** One panel, showing the selected tab's list. */
 export const PANEL_ID = 'content-panel';
 
-/** The two tabs of the Content page (WAI-ARIA tabs: arrow keys, Home and End move between them). */
+/** The tabs of the Content page (WAI-ARIA tabs: arrow keys, Home and End move between them). */
 export function ContentTabs({ selected, onSelect }: { selected: ContentKind; onSelect: (kind: ContentKind) => void }) {
   const { t } = useTranslation('content-admin');
   const list = useRef<HTMLDivElement>(null);

@@ -4,7 +4,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { useToast } from '../../../components/use-toast';
 import { errorText } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
-import { addButtonId, type ContentKind } from './content-list';
+import { addButtonId, searchBoxId, type ContentKind } from './content-list';
 
 interface Item {
   id: number;
@@ -13,7 +13,8 @@ interface Item {
 
 /**
  * Delete with a confirmation (SPEC-style): the question, Deleting... while it runs, a toast
- * either way; afterwards the focus goes to the list's Add button (the row's button is gone).
+ * either way; afterwards the focus goes to the list's Add button, or its search box when it has
+ * none (the row's button is gone).
  */
 export function useDeleteFlow<T extends Item>(kind: ContentKind, remove: (id: number) => Promise<unknown>, pending: boolean) {
   const { t } = useTranslation('content-admin');
@@ -24,7 +25,7 @@ export function useDeleteFlow<T extends Item>(kind: ContentKind, remove: (id: nu
   useEffect(() => {
     if (target !== null || !refocus.current) return;
     refocus.current = false;
-    document.getElementById(addButtonId(kind))?.focus();
+    (document.getElementById(addButtonId(kind)) ?? document.getElementById(searchBoxId(kind)))?.focus();
   }, [target, kind]);
 
   async function confirm(item: T) {

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ToastRegion } from '../../../components/toast-region';
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { contentBackend, contentFailure } from '../admin/mocks/handlers';
+import { contentBackend, contentFailure, makeReceivedMessage } from '../admin/mocks/handlers';
 import { makeLinkResource, makeResource, makeUpdate } from '../mocks/handlers';
 import { ContentAdminPage } from './content-admin-page';
 
@@ -279,5 +279,51 @@ describe('Content admin page', () => {
     server.use(...contentBackend({ resources: [makeResource()] }).handlers);
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('table', { name: 'Resources' })).toBeInTheDocument();
+  });
+
+  it('lists the messages visitors sent on their own tab, searches them and erases one after the question', async () => {
+    const long = `Hello, ${'I would like to know more about the training. '.repeat(6)}Thank you.`;
+    const backend = contentBackend({
+      messages: [
+        makeReceivedMessage(),
+        makeReceivedMessage({ id: 2, name: 'Bosco Habimana', email: 'bosco@example.org', message: long }),
+      ],
+    });
+    const { user } = renderPage(backend, '/dashboard/content?tab=messages');
+    expect(screen.getByRole('tab', { name: 'Messages' })).toHaveAttribute('aria-selected', 'true');
+    const table = await screen.findByRole('table', { name: 'Messages from visitors' });
+    expect(within(table).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual([
+      'From',
+      'Message',
+      'Received',
+      'Actions',
+    ]);
+    const aline = rowOf('Aline Uwase');
+    expect(within(aline).getByRole('link', { name: 'aline@example.org' })).toHaveAttribute('href', 'mailto:aline@example.org');
+    expect(within(aline).getByText('When is the next interpreter training?')).toBeInTheDocument();
+    // A long message shows its beginning; the whole text opens on request.
+    const bosco = rowOf('Bosco Habimana');
+    expect(within(bosco).getByText(/^Hello, I would like.*…$/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Resource' })).not.toBeInTheDocument();
+    expect(within(aline).queryByRole('button', { name: /^Edit/ })).not.toBeInTheDocument();
+
+    const search = screen.getByRole('searchbox', { name: 'Search messages' });
+    expect(search).toHaveAttribute('placeholder', 'Search by name, e-mail or message');
+    await user.type(search, 'bosco@');
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^Aline/ })).not.toBeInTheDocument());
+    await user.clear(search);
+    await waitFor(() => expect(screen.getAllByRole('rowheader')).toHaveLength(2));
+
+    await user.click(within(rowOf('Aline Uwase')).getByRole('button', { name: 'Delete the message from Aline Uwase' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete Message' });
+    expect(dialog).toHaveTextContent('Delete the message from Aline Uwase (aline@example.org)?');
+    expect(dialog).toHaveTextContent('This cannot be undone.');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(toasts()).toHaveTextContent('The message from Aline Uwase (aline@example.org) was deleted');
+    expect(backend.deleted).toEqual(['message 1']);
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: /^Aline/ })).not.toBeInTheDocument());
+    // No Add button on this list: the focus goes back to its search box.
+    expect(search).toHaveFocus();
   });
 });

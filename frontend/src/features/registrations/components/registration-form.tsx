@@ -277,6 +277,7 @@ export function RegistrationForm({ eventId, mode, initialValues = EMPTY_VALUES, 
         </Field>
       )}
       {checkbox('needs_interpreter', t('form.needs_interpreter'), false)}
+      <p className="form__field-hint"><a href="/privacy" target="_blank" rel="noopener noreferrer">{t('common:privacy.formLink')}<span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span></a></p>
       {checkbox('agree_to_terms', t('form.agree_to_terms'), true)}
 
       <SubmitButton

@@ -65,6 +65,15 @@ const ACTIVITIES: ActivityReport['rows'] = [
     status: 'Pending',
     decided_by: null,
   },
+  {
+    // Erased at the end of the retention period: counted, with no name.
+    kind: 'registration_rejected',
+    at: '2026-10-01T10:00:00Z',
+    who: null,
+    event_title: 'Deaf Awareness Week',
+    status: 'Rejected',
+    decided_by: 'Demo Administrator',
+  },
 ];
 
 const GROWTH: GrowthReport = {
@@ -128,7 +137,7 @@ export function reportsBackend() {
       };
     }),
     answer('activities', (period, search): ActivityReport => {
-      const rows = ACTIVITIES.filter((row) => matches(row.who, search));
+      const rows = ACTIVITIES.filter((row) => matches(row.who ?? '', search));
       return { period, start: STARTS[period], end: END, rows, count: rows.length + (search ? 0 : 140) };
     }),
     answer('growth', (period): GrowthReport => ({ ...GROWTH, period, start: STARTS[period] })),

@@ -137,8 +137,9 @@ describe('Reports page', () => {
       ['Name', 'Activity', 'Date', 'Event', 'Status now', 'Decided by'],
       ['Alphonse Nkurunziza', 'Membership renewed', 'Nov 20, 2026', '—', 'Approved', 'Demo Administrator'],
       ['Théogène Bizimana', 'Registered for an event', 'Nov 2, 2026', 'Medical Interpreting Masterclass', 'Pending', '—'],
+      ['Erased', 'Registration rejected', 'Oct 1, 2026', 'Deaf Awareness Week', 'Rejected', 'Demo Administrator'],
     ]);
-    expect(within(panel()).getByText('Showing the latest 2 of 142 activities.')).toBeInTheDocument();
+    expect(within(panel()).getByText('Showing the latest 3 of 143 activities.')).toBeInTheDocument();
 
     await user.keyboard('{End}');
     expect(tab('Membership Growth')).toHaveFocus();

@@ -1,21 +1,29 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 
-import type { ContentPage, Resource, Update } from '../../admin-api';
+import type { ContentPage, ReceivedMessage, Resource, Update } from '../../admin-api';
 import { makeResource, makeUpdate } from '../../mocks/handlers';
 
 const RESOURCES_URL = '*/api/resources/';
 const RESOURCE_URL = '*/api/resources/:id/';
 const UPDATES_URL = '*/api/updates/';
 const UPDATE_URL = '*/api/updates/:id/';
+const MESSAGES_URL = '*/api/management/contact-messages/';
+const MESSAGE_URL = '*/api/management/contact-messages/:id/';
 
 const envelope = (status: number, body: JsonBodyType) => HttpResponse.json(body, { status });
 const notFound = () => envelope(404, { detail: 'Not found.', code: 'not_found' });
 const refused = (fields: Record<string, string>) =>
   envelope(400, { detail: Object.values(fields)[0] ?? 'Invalid.', code: 'validation_error', fields });
 
-function page<T extends { title: string; description: string }>(items: T[], url: URL): ContentPage<T> {
+/** What the server's search reads: a resource's or an update's title and description. */
+const titled = (item: object) => {
+  const { title, description } = item as { title: string; description: string };
+  return `${title} ${description}`;
+};
+
+function page<T extends object>(items: T[], url: URL, searched: (item: T) => string = titled): ContentPage<T> {
   const search = (url.searchParams.get('search') ?? '').toLowerCase();
-  const found = items.filter((item) => `${item.title} ${item.description}`.toLowerCase().includes(search));
+  const found = items.filter((item) => searched(item).toLowerCase().includes(search));
   const size = Number(url.searchParams.get('page_size') ?? 10);
   const totalPages = Math.max(1, Math.ceil(found.length / size));
   const number = Math.min(Number(url.searchParams.get('page') ?? 1), totalPages);
@@ -40,8 +48,13 @@ export interface SentResource {
  * title and exactly one of a file (PDF here) or a link, as the server says. Every write is kept
  * for the test to read.
  */
-export function contentBackend({ resources = [] as Resource[], updates = [] as Update[], latency = 0 } = {}) {
-  const state = { resources: [...resources], updates: [...updates] };
+export function contentBackend({
+  resources = [] as Resource[],
+  updates = [] as Update[],
+  messages = [] as ReceivedMessage[],
+  latency = 0,
+} = {}) {
+  const state = { resources: [...resources], updates: [...updates], messages: [...messages] };
   const sentResources: SentResource[] = [];
   const sentUpdates: unknown[] = [];
   const deleted: string[] = [];
@@ -147,9 +160,35 @@ export function contentBackend({ resources = [] as Resource[], updates = [] as U
       deleted.push(`update ${String(params.id)}`);
       return HttpResponse.json({ message: 'Update deleted.' });
     }),
+    http.get(MESSAGES_URL, async ({ request }) => {
+      await delay(latency);
+      const url = new URL(request.url);
+      return HttpResponse.json(page(state.messages, url, (item) => `${item.name} ${item.email} ${item.message}`));
+    }),
+    http.delete(MESSAGE_URL, async ({ params }) => {
+      await delay(latency);
+      const before = state.messages.length;
+      state.messages = state.messages.filter((item) => item.id !== Number(params.id));
+      if (state.messages.length === before) return notFound();
+      deleted.push(`message ${String(params.id)}`);
+      return HttpResponse.json({ message: 'Message erased.' });
+    }),
   ];
 
   return { handlers, state, sentResources, sentUpdates, deleted };
+}
+
+/** A message a visitor sent; override what a test is about. */
+export function makeReceivedMessage(overrides: Partial<ReceivedMessage> = {}): ReceivedMessage {
+  return {
+    id: 1,
+    name: 'Aline Uwase',
+    email: 'aline@example.org',
+    message: 'When is the next interpreter training?',
+    language: 'en',
+    created_at: '2026-11-20T09:00:00Z',
+    ...overrides,
+  };
 }
 
 /** Answers every call to `path` (method `method`) with this error envelope. */

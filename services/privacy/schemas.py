@@ -1,0 +1,30 @@
+from ninja import Schema
+
+
+class EraseIn(Schema):
+    # Missing arrives as "" so that the service answers with its own message.
+    email: str = ""
+
+
+class ErasedOut(Schema):
+    """How many of each kind were erased."""
+
+    registrations: int
+    waitlist_entries: int
+    members: int
+    contact_messages: int
+    emails: int
+    events: int  # outbox payloads that held the address (a password-reset request)
+    message: str
+
+
+class RetentionOut(Schema):
+    """The retention periods in days, as configured (the public privacy page shows them)."""
+
+    personal_data_days: int
+    notification_body_days: int
+    member_rejected_days: int
+
+
+class PrivacyOut(Schema):
+    retention: RetentionOut
