@@ -332,7 +332,11 @@ def _fresh_registration_link(notification) -> dict | None:
     locked_event(event_id)
     registration = Registration.objects.select_for_update().filter(pk=registration_id).first()
     now = timezone.now()
-    if registration is None or registration.registration_status != Registration.Status.PENDING or not holds_seat(registration, now):
+    if (
+        registration is None
+        or registration.registration_status != Registration.Status.PENDING
+        or not holds_seat(registration, now)
+    ):
         return None
     registration.hold_expires_at = None  # restarts with the new link
     token = _issue_access(registration, now)
