@@ -38,6 +38,7 @@ def embedded_env(data_dir: Path) -> dict[str, str]:
         DATA_DIR=str(data_dir),
         PYTHONUNBUFFERED="1",
         SECURE_SSL_REDIRECT="0",
+        PUBLIC_FORM_CHALLENGE="0",  # the contact form is posted as a script would
         DJANGO_SUPERUSER_PASSWORD="Modes-Check-Password-7",
     )
     return env

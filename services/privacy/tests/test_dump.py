@@ -4,6 +4,7 @@ membership application, a contact message, a password-reset request), the e-mail
 real worker, then staff erase the address and the test reads the dump (pg_dump on PostgreSQL,
 iterdump on SQLite) for every form in which it was stored."""
 
+import re
 import shutil
 import subprocess
 
@@ -72,6 +73,13 @@ def test_after_an_erasure_the_database_holds_nothing_of_the_person(
         {"name": NAME, "email": EMAIL, "message": f"Please call me on {PHONE_TYPED}. {ACCESS_NEEDS}."},
     )
     post(client, "/api/users/request-password-reset/", {"email": EMAIL})
+    # She opens the links of her seat's and her waiting-list place's first e-mails (kept hashed),
+    # so that the organisers are told of her, with her access needs.
+    for subject in ("Keep your seat", "waiting list"):
+        found = wait_for(lambda s=subject: [m for m in mails_to(mail_dir, EMAIL) if s in str(m["Subject"])])
+        text = found[0].get_body(preferencelist=("plain",)).get_content()
+        (token,) = re.findall(r"/my-registration#token=([\w-]+)", text)
+        assert post(client, "/api/my-registration/", {"token": token})["confirmed_now"] is True
     # The seat before her frees: the offer (a single-use link, kept hashed) goes to her.
     assert staff_client.delete(f"/api/management/registrations/{seat}/").status_code == 200
     offer_hash = WaitlistEntry.objects.get(email=EMAIL).offer_token_hash
