@@ -113,7 +113,7 @@ test('a registrant who prefers French gets the e-mail in French, and the row say
 
   // The worker wrote the e-mail (an .eml file) in the language of the registrant's choice.
   const [received] = await mailsTo(MAIL_DIR, email, 1);
-  expect(received).toContain('Merci pour votre inscription. Nous gardons votre place en attendant votre paiement.');
+  expect(received).toContain('Pour garder votre place, ouvrez ce lien dans les 30 minutes.');
   expect(received).toContain('Montant à payer : 5\u202f000 Rwf');
 
   // Operators see which language each e-mail went out in (Django admin, the notification log).

@@ -11,7 +11,8 @@ test('a visitor applies in five steps; staff find and approve them; both e-mails
   test.setTimeout(120_000);
   expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
   const stamp = Date.now();
-  const name = `Playwright Applicant ${stamp}`;
+  // A name is letters, never a number: the stamp's digits become letters.
+  const name = `Playwright Applicant ${lettersOf(stamp)}`;
   const email = `applicant-${stamp}@example.com`;
 
   await page.goto('/membership');
@@ -67,3 +68,9 @@ test('a visitor applies in five steps; staff find and approve them; both e-mails
   const [, welcome] = await mailsTo(MAIL_DIR ?? '', email, 2);
   expect(welcome).toMatch(/\d{4}-\d{4}/);
 });
+
+/** 1795741565382 → 'Bhjfebgfgfdib': a unique name part of letters. */
+function lettersOf(stamp: number): string {
+  const letters = String(stamp).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a');
+  return letters.charAt(0).toUpperCase() + letters.slice(1);
+}

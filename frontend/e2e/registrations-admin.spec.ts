@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 import { publishedEvent, signIn, staffToken, toasts } from './admin';
 import { expectNoAxeViolations } from './axe';
+import { solvedChallenge } from './challenge';
 import { mailsTo } from './mail';
 import { keepScreenshot } from './screenshots';
 
@@ -34,6 +35,7 @@ function people(prefix: string, count: number): Person[] {
 /** A sign-up through the public API, as the registration page sends it. */
 async function signUp(request: APIRequestContext, eventId: number, person: Person): Promise<number> {
   const response = await request.post(`/api/management/events/${eventId}/register/`, {
+    headers: await solvedChallenge(request),
     data: {
       full_name: person.name,
       email: person.email,
