@@ -9,6 +9,16 @@ export type EraseTarget =
   | { kind: 'registration'; id: number; name: string; holdsSeat: boolean }
   | { kind: 'waitlist'; id: number; name: string; offered: boolean };
 
+/** A row's Erase (a registration or a waiting-list place), named after the person for screen readers. */
+export function EraseButton({ label, onClick }: { label: string; onClick: () => void }) {
+  const { t } = useTranslation('registrations-admin');
+  return (
+    <button type="button" className="erase-action" aria-label={label} aria-haspopup="dialog" onClick={onClick}>
+      {t('erase.action')}
+    </button>
+  );
+}
+
 interface Props {
   eventId: number;
   target: EraseTarget;
@@ -61,11 +71,13 @@ export function EraseDialog({ eventId, target, onClose, onGone }: Props) {
       onConfirm={() => void confirm()}
       onCancel={onClose}
     >
-      <p>{t(`erase.${kind}.body`, { name })}</p>
-      {seat && <p>{t(seat)}</p>}
-      <p>
-        <strong>{t('erase.final')}</strong>
-      </p>
+      <div className="erase-dialog__text">
+        <p>{t(`erase.${kind}.body`)}</p>
+        {seat && <p>{t(seat)}</p>}
+        <p>
+          <strong>{t('erase.final')}</strong>
+        </p>
+      </div>
     </ConfirmDialog>
   );
 }

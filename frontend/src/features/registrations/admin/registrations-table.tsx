@@ -11,6 +11,7 @@ import {
 } from '../admin-api';
 import { ContactLinks } from './contact-links';
 import { EmailConfirmation } from './email-confirmation';
+import { EraseButton } from './erase-dialog';
 import { StatusBadge } from './status-badge';
 import { useStatusNote } from './status-note';
 
@@ -148,15 +149,10 @@ export function RegistrationsTable({ registrations, onDecide, onErase, busy, sel
                         );
                       })}
                     </div>
-                    <button
-                      type="button"
-                      className="erase-action"
-                      aria-label={t('erase.registrationFor', { name: registration.full_name })}
-                      aria-haspopup="dialog"
+                    <EraseButton
+                      label={t('erase.registrationFor', { name: registration.full_name })}
                       onClick={() => onErase(registration)}
-                    >
-                      {t('erase.action')}
-                    </button>
+                    />
                   </td>
                 </tr>
               );

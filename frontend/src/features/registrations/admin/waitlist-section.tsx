@@ -6,7 +6,7 @@ import { useGetWaitlistQuery, type WaitlistEntry } from '../admin-api';
 import { ContactLinks } from './contact-links';
 import { useMoment } from './date-time';
 import { EmailConfirmation } from './email-confirmation';
-import { EraseDialog } from './erase-dialog';
+import { EraseButton, EraseDialog } from './erase-dialog';
 
 const COLUMNS = ['position', 'name', 'contact', 'status', 'offered', 'expires', 'actions'] as const;
 
@@ -20,18 +20,23 @@ export function WaitlistSection({ eventId, pollingInterval }: { eventId: number;
   const { t } = useTranslation('registrations-admin');
   const headingId = useId();
   const moment = useMoment();
-  const { data, isError } = useGetWaitlistQuery(eventId, { pollingInterval, skipPollingIfUnfocused: true });
+  const { data, isError, fulfilledTimeStamp } = useGetWaitlistQuery(eventId, {
+    pollingInterval,
+    skipPollingIfUnfocused: true,
+  });
   const [erasing, setErasing] = useState<WaitlistEntry | null>(null);
   const tableRef = useRef<HTMLTableElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   // After an erasure the row and its button go: the focus rests on the list (its heading once it
-  // is empty) until the row has left.
-  const erased = useRef<number | null>(null);
+  // is empty) until the row has left (or the list has been read again).
+  const erased = useRef<{ id: number; at: number } | null>(null);
   useEffect(() => {
-    if (erasing || erased.current === null) return;
+    const gone = erased.current;
+    if (erasing || gone === null) return;
     (tableRef.current ?? headingRef.current)?.focus();
-    if (!data?.results.some((entry) => entry.id === erased.current)) erased.current = null;
+    const shownStill = data?.results.some((entry) => entry.id === gone.id);
+    if (!shownStill || (fulfilledTimeStamp ?? 0) >= gone.at) erased.current = null;
   });
 
   return (
@@ -70,7 +75,9 @@ export function WaitlistSection({ eventId, pollingInterval }: { eventId: number;
                 <tbody>
                   {data.results.map((entry) => (
                     <tr key={entry.id}>
-                      <td data-label={t('waitlist.columns.position')}>{entry.position ?? t('waitlist.none')}</td>
+                      <td data-label={t('waitlist.columns.position')} className="waitlist__narrow">
+                        {entry.position ?? t('waitlist.none')}
+                      </td>
                       <th scope="row" className="registrations-table__name">
                         <span className="registrations-table__strong">{entry.full_name}</span>
                         {entry.needs_interpreter && (
@@ -88,16 +95,11 @@ export function WaitlistSection({ eventId, pollingInterval }: { eventId: number;
                       </td>
                       <td data-label={t('waitlist.columns.offered')}>{moment(entry.offered_at) || t('waitlist.none')}</td>
                       <td data-label={t('waitlist.columns.expires')}>{moment(entry.offer_expires_at) || t('waitlist.none')}</td>
-                      <td className="registrations-table__actions">
-                        <button
-                          type="button"
-                          className="erase-action"
-                          aria-label={t('erase.waitlistFor', { name: entry.full_name })}
-                          aria-haspopup="dialog"
+                      <td className="registrations-table__actions waitlist__narrow">
+                        <EraseButton
+                          label={t('erase.waitlistFor', { name: entry.full_name })}
                           onClick={() => setErasing(entry)}
-                        >
-                          {t('erase.action')}
-                        </button>
+                        />
                       </td>
                     </tr>
                   ))}
@@ -114,7 +116,7 @@ export function WaitlistSection({ eventId, pollingInterval }: { eventId: number;
           target={{ kind: 'waitlist', id: erasing.id, name: erasing.full_name, offered: erasing.status === 'offered' }}
           onClose={() => setErasing(null)}
           onGone={() => {
-            erased.current = erasing.id;
+            erased.current = { id: erasing.id, at: Date.now() };
           }}
         />
       )}

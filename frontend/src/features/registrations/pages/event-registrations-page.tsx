@@ -111,13 +111,16 @@ export function EventRegistrationsPage() {
   // the table takes the focus.
   const decided = useRef<Decided | null>(null);
   const focusTable = useRef(false);
-  // After an erasure the row and its buttons go: the table holds the focus until the row has left.
-  const erased = useRef<number | null>(null);
+  // After an erasure the row and its buttons go: the table holds the focus until the row has
+  // left (or the view has been read again).
+  const erased = useRef<{ id: number; at: number } | null>(null);
   useEffect(() => {
     if (dialog || bulkDialog || erasing) return;
-    if (erased.current !== null) {
+    const gone = erased.current;
+    if (gone !== null) {
       tableRef.current?.focus();
-      if (!shown?.registrations.some((registration) => registration.id === erased.current)) erased.current = null;
+      const shownStill = shown?.registrations.some((registration) => registration.id === gone.id);
+      if (!shownStill || (fulfilledTimeStamp ?? 0) >= gone.at) erased.current = null;
       return;
     }
     const active = document.activeElement;
@@ -292,7 +295,7 @@ export function EventRegistrationsPage() {
           }}
           onClose={() => setErasing(null)}
           onGone={() => {
-            erased.current = erasing.id;
+            erased.current = { id: erasing.id, at: Date.now() };
           }}
         />
       )}
