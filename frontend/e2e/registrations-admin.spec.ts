@@ -1,11 +1,13 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 import { publishedEvent, signIn, staffToken, toasts } from './admin';
 import { expectNoAxeViolations } from './axe';
 import { solvedChallenge } from './challenge';
 import { mailsTo } from './mail';
+import { expectNothingOverflows } from './routes';
 import { keepScreenshot } from './screenshots';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR ?? '';
@@ -32,21 +34,33 @@ function people(prefix: string, count: number): Person[] {
   });
 }
 
-/** A sign-up through the public API, as the registration page sends it. */
+/** The public form's answers of a person, as the registration page sends them. */
+const formOf = (person: Person) => ({
+  full_name: person.name,
+  email: person.email,
+  phone: person.phone,
+  preferred_language: 'English',
+  disability: 'None',
+  agree_to_terms: true,
+});
+
+/** A sign-up through the public API, with the bot challenge solved as the page would. */
 async function signUp(request: APIRequestContext, eventId: number, person: Person): Promise<number> {
   const response = await request.post(`/api/management/events/${eventId}/register/`, {
     headers: await solvedChallenge(request),
-    data: {
-      full_name: person.name,
-      email: person.email,
-      phone: person.phone,
-      preferred_language: 'English',
-      disability: 'None',
-      agree_to_terms: true,
-    },
+    data: formOf(person),
   });
   expect(response.status(), await response.text()).toBe(201);
   return ((await response.json()) as { registration: { id: number } }).registration.id;
+}
+
+/** A place on the waiting list of a full event, through the public API. */
+async function joinWaitlist(request: APIRequestContext, eventId: number, person: Person): Promise<void> {
+  const response = await request.post(`/api/management/events/${eventId}/waitlist/`, {
+    headers: await solvedChallenge(request),
+    data: formOf(person),
+  });
+  expect(response.status(), await response.text()).toBe(201);
 }
 
 /** Opens the link of the person's first e-mail, as they would: their address is confirmed. */
@@ -78,6 +92,11 @@ function expireHold(registrationId: number): void {
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 const registrations = (page: Page) => page.getByRole('table', { name: 'Registrations' });
+const waitlist = (page: Page) => page.getByRole('table', { name: 'Waiting list' });
+/** How far each table's frame scrolls sideways (0 when its columns fit). */
+const sideways = (page: Page) =>
+  page.locator('.admin-table__frame').evaluateAll((frames) => frames.map((frame) => frame.scrollWidth - frame.clientWidth));
+const placeOf = (page: Page, name: string) => waitlist(page).getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 /** A counter's figure: the definition that follows its term. */
 const counter = (page: Page, term: string) =>
   page
@@ -231,4 +250,115 @@ test('the event form takes a payment deadline of its own, and empty means the de
   const token = await staffToken(request);
   const saved = await request.get(`/api/management/events/${eventId}/`, { headers: { Authorization: `Bearer ${token}` } });
   expect(((await saved.json()) as { payment_deadline_hours: number | null }).payment_deadline_hours).toBe(48);
+});
+
+test('staff erase a registration and a waiting-list place from the desk; the seat goes to the next person waiting', async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
+  const title = `Journey Erase ${Date.now()}`;
+  const eventId = await publishedEvent(request, { title, price: 2000, maximum_attendees: 2 });
+  const [first, second] = people('Seat Holder', 2);
+  const [waiting, next] = people('Waiting Person', 2);
+  if (!first || !second || !waiting || !next) throw new Error('No visitors');
+
+  // 1. Two confirmed sign-ups fill the event; two people join its waiting list and confirm.
+  for (const person of [first, second]) {
+    await signUp(request, eventId, person);
+    await confirmAddress(request, person);
+  }
+  for (const person of [waiting, next]) {
+    await joinWaitlist(request, eventId, person);
+    await confirmAddress(request, person);
+  }
+
+  await signIn(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto(`/dashboard/registrations/${eventId}`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
+  await expect(counter(page, 'Total Registrations')).toHaveText('2');
+  await expect(placeOf(page, waiting.name).getByRole('cell').first()).toHaveText('1');
+  await expect(placeOf(page, next.name).getByRole('cell').first()).toHaveText('2');
+  // The Erase buttons take no room from the other columns: both tables fit without scrolling.
+  expect(await sideways(page)).toEqual([0, 0]);
+  await expectNothingOverflows(page, 'payment desk with Erase');
+
+  // 2. One registration is erased, behind a dialog that names the person and says what goes.
+  await rowOf(page, first.name).getByRole('button', { name: `Erase the registration of ${first.name}` }).click();
+  const eraseDialog = page.getByRole('dialog', { name: `Erase the registration of ${first.name}?` });
+  await expect(eraseDialog).toContainText('access needs and payment details are deleted for good');
+  await expect(eraseDialog).toContainText('offered to the waiting list first');
+  await expect(eraseDialog).toContainText('This cannot be undone.');
+  await expectNoAxeViolations(page, 'erase dialog');
+  await keepScreenshot(page, testInfo, 'erase-dialog-1280', { fullPage: false });
+  await eraseDialog.getByRole('button', { name: 'Erase registration' }).click();
+  await expect(toasts(page)).toContainText('Registration erased.');
+  await expect(eraseDialog).toHaveCount(0);
+  await expect(rowOf(page, first.name)).toHaveCount(0);
+  await expect(registrations(page)).toBeFocused();
+  // The counters follow, and the freed seat is offered at once to the first person waiting.
+  await expect(counter(page, 'Total Registrations')).toHaveText('1');
+  await expect(counter(page, 'Pending Approval')).toHaveText('1');
+  await expect(placeOf(page, waiting.name)).toContainText('Offered');
+  await expect(placeOf(page, next.name).getByRole('cell').first()).toHaveText('1');
+  await keepScreenshot(page, testInfo, 'erased-registration-1280');
+
+  // 3. The offered place is erased by keyboard: the offer passes to the next person.
+  await placeOf(page, waiting.name).getByRole('button', { name: `Erase the waiting-list place of ${waiting.name}` }).focus();
+  await page.keyboard.press('Enter');
+  const placeDialog = page.getByRole('dialog', { name: `Erase the waiting-list place of ${waiting.name}?` });
+  await expect(placeDialog).toContainText('The seat offered to them goes to the next person waiting.');
+  await expectNoAxeViolations(page, 'erase waiting-list place dialog');
+  await placeDialog.getByRole('button', { name: 'Erase place' }).click();
+  await expect(toasts(page)).toContainText('Waiting-list entry erased.');
+  await expect(placeOf(page, waiting.name)).toHaveCount(0);
+  await expect(waitlist(page)).toBeFocused();
+  await expect(placeOf(page, next.name)).toContainText('Offered');
+
+  // 4. Nothing of them is left to find on the server: the desk's search, the waiting list.
+  const headers = { Authorization: `Bearer ${await staffToken(request)}` };
+  const found = await request.get(`/api/management/events/${eventId}/registrations/`, { headers, params: { search: first.email } });
+  expect(((await found.json()) as { registrations: unknown[] }).registrations).toEqual([]);
+  const places = await request.get(`/api/management/events/${eventId}/waitlist/`, { headers });
+  const emails = ((await places.json()) as { results: { email: string }[] }).results.map((entry) => entry.email);
+  expect(emails).toEqual([next.email]);
+
+  // 5. On a phone: the Erase buttons fit the cards, the dialog fits the screen; Go back changes nothing.
+  await page.setViewportSize({ width: 390, height: 844 });
+  const eraseSecond = rowOf(page, second.name).getByRole('button', { name: `Erase the registration of ${second.name}` });
+  await expect(eraseSecond).toBeVisible();
+  await expectNoAxeViolations(page, 'payment desk with Erase on a phone');
+  await keepScreenshot(page, testInfo, 'erase-desk-390');
+  await eraseSecond.click();
+  const phoneDialog = page.getByRole('dialog', { name: `Erase the registration of ${second.name}?` });
+  await expectNoAxeViolations(page, 'erase dialog on a phone');
+  await keepScreenshot(page, testInfo, 'erase-dialog-390', { fullPage: false });
+  await expectNothingOverflows(page, 'erase dialog on a phone');
+  await phoneDialog.getByRole('button', { name: 'Go back' }).click();
+  await expect(phoneDialog).toHaveCount(0);
+  await expect(eraseSecond).toBeFocused();
+  await expect(counter(page, 'Total Registrations')).toHaveText('1');
+
+  // 6. The other languages' words fit too: the desk at both widths, the dialog on a phone.
+  for (const language of ['rw', 'fr', 'sw']) {
+    const words = JSON.parse(readFileSync(new URL(`../src/locales/${language}/registrations-admin.json`, import.meta.url), 'utf8')) as {
+      erase: { registrationFor: string; registration: { title: string } };
+      waitlist: { caption: string };
+    };
+    const named = (text: string) => text.replace('{{name}}', second.name);
+    await page.evaluate((chosen) => window.localStorage.setItem('language', chosen), language);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('table', { name: words.waitlist.caption }).getByRole('rowheader', { name: next.name })).toBeVisible();
+    expect(await sideways(page), `tables scroll sideways in ${language}`).toEqual([0, 0]);
+    await expectNothingOverflows(page, `payment desk in ${language}`);
+    await keepScreenshot(page, testInfo, `erase-desk-1280-${language}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNothingOverflows(page, `payment desk in ${language}`);
+    await page.getByRole('button', { name: named(words.erase.registrationFor), exact: true }).click();
+    await expect(page.getByRole('dialog', { name: named(words.erase.registration.title) })).toBeVisible();
+    await expectNothingOverflows(page, `erase dialog in ${language}`);
+    await keepScreenshot(page, testInfo, `erase-dialog-390-${language}`, { fullPage: false });
+    await page.keyboard.press('Escape');
+  }
 });

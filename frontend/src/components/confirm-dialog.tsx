@@ -11,6 +11,8 @@ interface Props {
   /** Shown on the confirm button while `pending`, e.g. 'Deleting...'. */
   pendingLabel: string;
   pending: boolean;
+  /** The button that leaves without acting; 'Cancel' unless that word means an action nearby. */
+  cancelLabel?: string;
   onConfirm: () => void;
   onCancel: () => void;
   /** A destructive action gets a red confirm button. */
@@ -24,6 +26,7 @@ export function ConfirmDialog({
   confirmLabel,
   pendingLabel,
   pending,
+  cancelLabel,
   onConfirm,
   onCancel,
   tone = 'primary',
@@ -39,7 +42,7 @@ export function ConfirmDialog({
       footer={
         <>
           <button type="button" className="button button--secondary" onClick={onCancel} disabled={pending}>
-            {t('modal.cancel')}
+            {cancelLabel ?? t('modal.cancel')}
           </button>
           <button
             type="button"

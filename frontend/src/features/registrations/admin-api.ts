@@ -2,6 +2,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 import { api } from '../../app/api';
 import type { Registrant } from './public-api';
+import { errorStatus } from '../../lib/api-error';
 import { filenameFromDisposition } from '../../lib/save-file';
 
 /**
@@ -37,8 +38,10 @@ export const DECISIONS: Record<RegistrationStatus, readonly RegistrationDecision
 
 /** Many registrations of one event at once: only rejecting and cancelling (an approval records one payment). */
 export type BulkAction = 'reject' | 'cancel';
-/** The statuses a bulk action can change (both actions allow the same ones). */
-export const canBulkDecide = (status: RegistrationStatus) => status === 'Pending' || status === 'Approved';
+/** The statuses that hold a seat. */
+export const holdsSeat = (status: RegistrationStatus) => status === 'Pending' || status === 'Approved';
+/** The statuses a bulk action can change (both actions allow the same ones): those holding a seat. */
+export const canBulkDecide = holdsSeat;
 
 export const PAYMENT_METHODS = ['Mobile Money', 'Bank Transfer'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -208,6 +211,17 @@ export interface BulkDecisionAnswer {
   message: string;
 }
 
+/** One registration or waiting-list place to erase, and the event whose views show it. */
+export interface EraseArgs {
+  id: number;
+  eventId: number;
+}
+
+export interface EraseAnswer {
+  /** 'Registration erased.' or 'Waiting-list entry erased.', in the language of the request. */
+  message: string;
+}
+
 export interface CsvFile {
   csv: string;
   filename: string;
@@ -229,6 +243,9 @@ function filterParams({ search, status }: RegistrationFilters) {
  * waiting list (a freed seat is offered), the dashboard's figures and the public seat counts. */
 const afterDecision = (eventId: number) =>
   [eventTag(eventId), overviewTag, waitlistTag(eventId), 'Dashboard', 'PublicEvent'] as const;
+
+/** After an erasure, or a 404 (somebody erased it first): either way the row is gone. */
+const gone = (error: unknown) => error === undefined || errorStatus(error) === 404;
 
 export const registrationsAdminApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -316,6 +333,47 @@ export const registrationsAdminApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, error, { eventId }) => (error ? [] : [...afterDecision(eventId)]),
     }),
+    /**
+     * Erase one registration with the e-mails about it (docs/api.md): its seat goes back, to the
+     * waiting list first. The row leaves every cached view of the event at once; the counters and
+     * the waiting list are the server's, read again.
+     */
+    eraseRegistration: build.mutation<EraseAnswer, EraseArgs>({
+      query: ({ id }) => ({ url: `management/registrations/${id}/`, method: 'DELETE' }),
+      async onQueryStarted({ id, eventId }, { dispatch, getState, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          if (!gone((failure as { error?: unknown }).error)) return;
+        }
+        for (const args of registrationsAdminApi.util.selectCachedArgsForQuery(getState(), 'getEventRegistrations')) {
+          if (args.eventId !== eventId) continue;
+          dispatch(
+            registrationsAdminApi.util.updateQueryData('getEventRegistrations', args, (view) => {
+              view.registrations = view.registrations.filter((row) => row.id !== id);
+            }),
+          );
+        }
+      },
+      invalidatesTags: (_result, error, { eventId }) => (gone(error) ? [...afterDecision(eventId)] : []),
+    }),
+    /** Erase one waiting-list place with its e-mails: an offer it held passes to the next person. */
+    eraseWaitlistEntry: build.mutation<EraseAnswer, EraseArgs>({
+      query: ({ id }) => ({ url: `management/waitlist/${id}/`, method: 'DELETE' }),
+      async onQueryStarted({ id, eventId }, { dispatch, queryFulfilled }) {
+        try {
+          await queryFulfilled;
+        } catch (failure) {
+          if (!gone((failure as { error?: unknown }).error)) return;
+        }
+        dispatch(
+          registrationsAdminApi.util.updateQueryData('getWaitlist', eventId, (waitlist) => {
+            waitlist.results = waitlist.results.filter((entry) => entry.id !== id);
+          }),
+        );
+      },
+      invalidatesTags: (_result, error, { eventId }) => (gone(error) ? [...afterDecision(eventId)] : []),
+    }),
   }),
 });
 
@@ -326,4 +384,6 @@ export const {
   useExportRegistrationsMutation,
   useUpdateRegistrationStatusMutation,
   useBulkDecideRegistrationsMutation,
+  useEraseRegistrationMutation,
+  useEraseWaitlistEntryMutation,
 } = registrationsAdminApi;

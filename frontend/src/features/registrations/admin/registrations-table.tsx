@@ -11,6 +11,7 @@ import {
 } from '../admin-api';
 import { ContactLinks } from './contact-links';
 import { EmailConfirmation } from './email-confirmation';
+import { EraseButton } from './erase-dialog';
 import { StatusBadge } from './status-badge';
 import { useStatusNote } from './status-note';
 
@@ -34,6 +35,8 @@ export const actionsId = (registration: AdminRegistration) => `registration-acti
 interface Props {
   registrations: AdminRegistration[];
   onDecide: (registration: AdminRegistration, decision: RegistrationDecision) => void;
+  /** Erase the row (any status): rare and destructive, so apart from the decisions. */
+  onErase: (registration: AdminRegistration) => void;
   /** Another view is loading: the rows shown are the previous ones. */
   busy: boolean;
   /** Ids of the rows selected for a bulk action. */
@@ -48,9 +51,9 @@ interface Props {
 /**
  * The registrations table (SPEC §2): a box to select the row, Name (with the payment reference),
  * Contact Info (with whether the e-mail address is confirmed), Registration Date, Status (with
- * what it depends on or why it ended), Actions.
+ * what it depends on or why it ended), Actions (the decisions, and Erase below them).
  */
-export function RegistrationsTable({ registrations, onDecide, busy, selected, onSelect, now, tableRef }: Props) {
+export function RegistrationsTable({ registrations, onDecide, onErase, busy, selected, onSelect, now, tableRef }: Props) {
   const { t } = useTranslation('registrations-admin');
   const statusNote = useStatusNote();
   const columns = {
@@ -146,6 +149,10 @@ export function RegistrationsTable({ registrations, onDecide, busy, selected, on
                         );
                       })}
                     </div>
+                    <EraseButton
+                      label={t('erase.registrationFor', { name: registration.full_name })}
+                      onClick={() => onErase(registration)}
+                    />
                   </td>
                 </tr>
               );

@@ -182,7 +182,7 @@ describe('Registrations of one event', () => {
     expect(screen.queryByRole('navigation', { name: 'Registration pages' })).not.toBeInTheDocument();
   });
 
-  it('offers Approve, Reject and Cancel while Pending, Change to Rejected and Cancel once Approved, else Change to Approved', async () => {
+  it('offers Approve, Reject and Cancel while Pending, Change to Rejected and Cancel once Approved, else Change to Approved; Erase on every row', async () => {
     renderPage(
       deskBackend({
         registrations: [
@@ -194,11 +194,14 @@ describe('Registrations of one event', () => {
     );
     await findTable();
     const names = (name: string) => within(rowOf(name)).getAllByRole('button').map((button) => button.textContent);
-    expect(names('Jane Doe')).toEqual(['Approve', 'Reject', 'Cancel']);
-    expect(names('Amos Approved')).toEqual(['Change to Rejected', 'Cancel']);
-    expect(names('Rita Rejected')).toEqual(['Change to Approved']);
-    expect(names('Eve Expired')).toEqual(['Change to Approved']);
-    expect(names('Carl Cancelled')).toEqual(['Change to Approved']);
+    expect(names('Jane Doe')).toEqual(['Approve', 'Reject', 'Cancel', 'Erase']);
+    expect(names('Amos Approved')).toEqual(['Change to Rejected', 'Cancel', 'Erase']);
+    expect(names('Rita Rejected')).toEqual(['Change to Approved', 'Erase']);
+    expect(names('Eve Expired')).toEqual(['Change to Approved', 'Erase']);
+    expect(names('Carl Cancelled')).toEqual(['Change to Approved', 'Erase']);
+    for (const name of ['Jane Doe', 'Amos Approved', 'Rita Rejected', 'Eve Expired', 'Carl Cancelled']) {
+      expect(within(rowOf(name)).getByRole('button', { name: `Erase the registration of ${name}` })).toHaveAttribute('aria-haspopup', 'dialog');
+    }
     expect(screen.getByRole('button', { name: 'Approve Jane Doe' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Reject Jane Doe' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Cancel the registration of Jane Doe' })).toBeInTheDocument();
@@ -332,6 +335,7 @@ describe('Registrations of one event', () => {
       expect(within(rowOf('Jane Doe')).getAllByRole('button').map((button) => button.textContent)).toEqual([
         'Change to Rejected',
         'Cancel',
+        'Erase',
       ]);
       await waitFor(() => expect(backend.listRequests()).toHaveLength(listCalls + 1));
       await waitFor(() => expect(counter('Approved')).toBe('2'));
@@ -391,7 +395,10 @@ describe('Registrations of one event', () => {
       await waitFor(() => expect(toasts()).toHaveTextContent('Registration rejected successfully'));
       await waitFor(() => expect(within(rowOf('Amos Approved')).getByText('Rejected')).toBeInTheDocument());
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-      expect(within(rowOf('Amos Approved')).getByRole('button').textContent).toBe('Change to Approved');
+      expect(within(rowOf('Amos Approved')).getAllByRole('button').map((button) => button.textContent)).toEqual([
+        'Change to Approved',
+        'Erase',
+      ]);
       expect(within(rowOf('Amos Approved')).getByText('Reason: The payment was refunded.')).toBeInTheDocument();
       expect(backend.updateRequests()[0]?.body).toEqual({
         registration_status: 'Rejected',
@@ -893,6 +900,174 @@ describe('Registrations of one event', () => {
     });
   });
 
+  describe('erase one registration or waiting-list place', () => {
+    const waitlistTable = () => screen.getByRole('table', { name: 'Waiting list' });
+    const waitlistRowOf = (name: string) => {
+      const row = within(waitlistTable()).getAllByRole('row').find((item) => within(item).queryByText(name));
+      if (!row) throw new Error(`No waiting-list row for ${name}`);
+      return row;
+    };
+    /** Event 3 is full (2 seats: Jane pending, Amos approved); Wanda waits first, confirmed. */
+    const fullDesk = (overrides: Parameters<typeof registrationsBackend>[0] = {}) =>
+      deskBackend({
+        events: [makeEvent({ id: 3, maximum_attendees: 2 })],
+        waitlists: { 3: [makeWaitlistEntry({ id: 7, full_name: 'Wanda Waiting', email: 'wanda@example.org', position: 1 })] },
+        ...overrides,
+      });
+
+    it('asks first, naming the person and what goes for good; the row leaves, its seat is offered to the waiting list, the focus rests on the table', async () => {
+      storeTestSession();
+      const { promise, release } = deferred();
+      const backend = fullDesk({ hold: promise });
+      const { user } = renderPage(backend);
+      await findTable();
+      expect(within(await screen.findByRole('table', { name: 'Waiting list' })).getByText('Waiting')).toBeInTheDocument();
+      expect(counter('Total Registrations')).toBe('2');
+      const waitlistCalls = backend.waitlistRequests().length;
+
+      await user.click(screen.getByRole('button', { name: 'Erase the registration of Jane Doe' }));
+      const dialog = screen.getByRole('dialog', { name: 'Erase the registration of Jane Doe?' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Their name, contact details, access needs and payment details are deleted for good, and so are the e-mails about them. ' +
+          'The seat they hold goes back: it is offered to the waiting list first. This cannot be undone.',
+      );
+      expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['×', 'Go back', 'Erase registration']);
+      await user.click(within(dialog).getByRole('button', { name: 'Erase registration' }));
+      expect(await within(dialog).findByRole('button', { name: 'Erasing...' })).toBeDisabled();
+      // Escape does not close a dialog whose erasure is on its way.
+      await user.keyboard('{Escape}');
+      expect(dialog).toBeInTheDocument();
+      release();
+
+      await waitFor(() => expect(toasts()).toHaveTextContent('Registration erased.'));
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(backend.eraseRequests().map((call) => call.url.pathname)).toEqual(['/api/management/registrations/1/']);
+      expect(backend.eraseRequests()[0]?.authorization).toBe('Bearer access-1');
+      await waitFor(() => expect(screen.queryByText('Jane Doe')).not.toBeInTheDocument());
+      await waitFor(() => expect(table()).toHaveFocus());
+      // The counters and the waiting list are the server's, read again: the freed seat is offered.
+      await waitFor(() => expect(counter('Total Registrations')).toBe('1'));
+      expect(counter('Pending Approval')).toBe('0');
+      await waitFor(() => expect(backend.waitlistRequests().length).toBeGreaterThan(waitlistCalls));
+      expect(await within(waitlistRowOf('Wanda Waiting')).findByText('Offered')).toBeInTheDocument();
+      expect(table()).toHaveFocus();
+    });
+
+    it('does not speak of a seat for a registration that ended; Go back (by keyboard) erases nothing and gives the focus back', async () => {
+      const backend = deskBackend();
+      const { user } = renderPage(backend);
+      await findTable();
+      const opener = screen.getByRole('button', { name: 'Erase the registration of Rita Rejected' });
+      opener.focus();
+      await user.keyboard('{Enter}');
+      const dialog = screen.getByRole('dialog', { name: 'Erase the registration of Rita Rejected?' });
+      expect(dialog).not.toHaveTextContent('seat');
+      expect(dialog).toHaveTextContent('This cannot be undone.');
+      await user.keyboard('{Tab}{Tab}');
+      expect(within(dialog).getByRole('button', { name: 'Go back' })).toHaveFocus();
+      await user.keyboard('{Enter}');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(opener).toHaveFocus();
+      expect(rowOf('Rita Rejected')).toBeInTheDocument();
+      expect(backend.eraseRequests()).toEqual([]);
+    });
+
+    it('says when somebody erased it first (404), and the row leaves all the same', async () => {
+      const backend = deskBackend();
+      const { user } = renderPage(backend);
+      await findTable();
+      await user.click(screen.getByRole('button', { name: 'Erase the registration of Amos Approved' }));
+      // Meanwhile another staff member erases it.
+      backend.registrations.splice(
+        backend.registrations.findIndex((row) => row.id === 2),
+        1,
+      );
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Erase registration' }));
+
+      await waitFor(() => expect(toasts()).toHaveTextContent('The registration of Amos Approved was already erased.'));
+      expect(toasts()).not.toHaveTextContent('Registration erased.');
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByText('Amos Approved')).not.toBeInTheDocument());
+      await waitFor(() => expect(counter('Approved')).toBe('0'));
+      await waitFor(() => expect(table()).toHaveFocus());
+    });
+
+    it('toasts a failure in words, keeps the row, and gives the focus back to its Erase button', async () => {
+      const backend = deskBackend();
+      const { user } = renderPage(backend, {}, [registrationsFailure('delete', 'erase', 500)]);
+      await findTable();
+      const opener = screen.getByRole('button', { name: 'Erase the registration of Jane Doe' });
+      await user.click(opener);
+      await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Erase registration' }));
+
+      await waitFor(() =>
+        expect(toasts()).toHaveTextContent('Failed to erase the registration of Jane Doe: Something went wrong on the server.'),
+      );
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(rowOf('Jane Doe')).toBeInTheDocument();
+      expect(counter('Total Registrations')).toBe('2');
+      await waitFor(() => expect(opener).toHaveFocus());
+    });
+
+    it('erases a waiting-list place: an offer it held passes to the next person, the focus rests on the list', async () => {
+      const backend = deskBackend({
+        // Three seats: Jane's, Amos's and the one offered to Olive.
+        events: [makeEvent({ id: 3, maximum_attendees: 3 })],
+        waitlists: {
+          3: [
+            makeWaitlistEntry({
+              id: 11,
+              full_name: 'Olive Offered',
+              email: 'olive@example.org',
+              status: 'offered',
+              position: null,
+              offered_at: '2026-11-05T12:00:00Z',
+              offer_expires_at: '2026-11-07T12:00:00Z',
+            }),
+            makeWaitlistEntry({ id: 12, full_name: 'Wanda Waiting', email: 'wanda@example.org', position: 1 }),
+          ],
+        },
+      });
+      const { user } = renderPage(backend);
+      await screen.findByRole('table', { name: 'Waiting list' });
+      expect(within(waitlistTable()).getAllByRole('columnheader').at(-1)).toHaveTextContent('Actions');
+      const listCalls = backend.listRequests().length;
+
+      await user.click(within(waitlistRowOf('Olive Offered')).getByRole('button', { name: 'Erase the waiting-list place of Olive Offered' }));
+      const dialog = screen.getByRole('dialog', { name: 'Erase the waiting-list place of Olive Offered?' });
+      expect(dialog).toHaveAccessibleDescription(
+        'Their name, contact details and access needs are deleted for good, and so are the e-mails about them. ' +
+          'The seat offered to them goes to the next person waiting. This cannot be undone.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'Erase place' }));
+
+      await waitFor(() => expect(toasts()).toHaveTextContent('Waiting-list entry erased.'));
+      expect(backend.eraseRequests().map((call) => call.url.pathname)).toEqual(['/api/management/waitlist/11/']);
+      await waitFor(() => expect(screen.queryByText('Olive Offered')).not.toBeInTheDocument());
+      await waitFor(() => expect(waitlistTable()).toHaveFocus());
+      expect(await within(waitlistRowOf('Wanda Waiting')).findByText('Offered')).toBeInTheDocument();
+      // The event's view is read again too (its counters count the offer).
+      await waitFor(() => expect(backend.listRequests().length).toBeGreaterThan(listCalls));
+      expect(waitlistTable()).toHaveFocus();
+    });
+
+    it('the last place erased, the focus rests on the waiting list heading; a place erased meanwhile reads as already erased', async () => {
+      const backend = fullDesk();
+      const { user } = renderPage(backend);
+      await screen.findByRole('table', { name: 'Waiting list' });
+      await user.click(screen.getByRole('button', { name: 'Erase the waiting-list place of Wanda Waiting' }));
+      const dialog = screen.getByRole('dialog', { name: 'Erase the waiting-list place of Wanda Waiting?' });
+      expect(dialog).not.toHaveTextContent('seat');
+      backend.waitlists[3]?.splice(0, 1);
+      await user.click(within(dialog).getByRole('button', { name: 'Erase place' }));
+
+      await waitFor(() => expect(toasts()).toHaveTextContent('The waiting-list place of Wanda Waiting was already erased.'));
+      const section = screen.getByRole('region', { name: 'Waiting list' });
+      expect(await within(section).findByText('Nobody has joined the waiting list.')).toBeInTheDocument();
+      await waitFor(() => expect(within(section).getByRole('heading', { name: 'Waiting list' })).toHaveFocus());
+    });
+  });
+
   it('picks up new registrations every 30 s, with no loader', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const backend = deskBackend();
@@ -960,6 +1135,16 @@ describe('Registrations of one event', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select Jane Doe' }));
     await user.click(screen.getByRole('button', { name: 'Reject selected' }));
     await screen.findByRole('dialog', { name: 'Reject 1 registration?' });
+    expect((await axe.run(document.body, options)).violations).toEqual([]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Erase the registration of Jane Doe' }));
+    await screen.findByRole('dialog', { name: 'Erase the registration of Jane Doe?' });
+    expect((await axe.run(document.body, options)).violations).toEqual([]);
+    await user.keyboard('{Escape}');
+
+    await user.click(screen.getByRole('button', { name: 'Erase the waiting-list place of Wanda Waiting' }));
+    await screen.findByRole('dialog', { name: 'Erase the waiting-list place of Wanda Waiting?' });
     expect((await axe.run(document.body, options)).violations).toEqual([]);
   });
 

@@ -9,6 +9,7 @@ import { formatDate, formatTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import {
   canBulkDecide,
+  holdsSeat,
   REGISTRATION_STATUSES,
   useExportRegistrationsMutation,
   useGetEventRegistrationsQuery,
@@ -20,6 +21,7 @@ import {
 import { AccessNeeds } from '../admin/access-needs';
 import { BulkDialog } from '../admin/bulk-dialog';
 import { BulkToolbar } from '../admin/bulk-toolbar';
+import { EraseDialog } from '../admin/erase-dialog';
 import { LoadFailure } from '../admin/load-failure';
 import { RegistrationCounters } from '../admin/registration-counters';
 import { RegistrationDialog } from '../admin/registration-dialog';
@@ -47,8 +49,8 @@ function isRegistrationStatus(value: string): value is RegistrationStatus {
  * /dashboard/registrations/:eventId: the payment desk of one event. Its counters and access
  * needs, the registrations (searched, filtered and paged by the server, reloaded every 30 s),
  * approve (with the payment details), reject or cancel one, reject or cancel the rows selected on
- * the page, the CSV export and the waiting list. After every decision the view is read again:
- * the counters are always the server's.
+ * the page, erase one, the CSV export and the waiting list. After every decision the view is read
+ * again: the counters are always the server's.
  */
 export function EventRegistrationsPage() {
   const { t } = useTranslation('registrations-admin');
@@ -80,6 +82,7 @@ export function EventRegistrationsPage() {
   const [exportCsv, { isLoading: exporting, reset: forgetExport }] = useExportRegistrationsMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [bulkDialog, setBulkDialog] = useState<BulkDialogState>(null);
+  const [erasing, setErasing] = useState<AdminRegistration | null>(null);
   // The rows selected for a bulk action belong to one page of one view.
   const selectionKey = JSON.stringify([viewKey, page]);
   const [selection, setSelection] = useState<{ key: string; ids: number[] }>({ key: selectionKey, ids: [] });
@@ -108,8 +111,18 @@ export function EventRegistrationsPage() {
   // the table takes the focus.
   const decided = useRef<Decided | null>(null);
   const focusTable = useRef(false);
+  // After an erasure the row and its buttons go: the table holds the focus until the row has
+  // left (or the view has been read again).
+  const erased = useRef<{ id: number; at: number } | null>(null);
   useEffect(() => {
-    if (dialog || bulkDialog) return;
+    if (dialog || bulkDialog || erasing) return;
+    const gone = erased.current;
+    if (gone !== null) {
+      tableRef.current?.focus();
+      const shownStill = shown?.registrations.some((registration) => registration.id === gone.id);
+      if (!shownStill || (fulfilledTimeStamp ?? 0) >= gone.at) erased.current = null;
+      return;
+    }
     const active = document.activeElement;
     const lost = !active || active === document.body || !active.isConnected;
     if (focusTable.current) {
@@ -234,6 +247,7 @@ export function EventRegistrationsPage() {
             registrations={shown.registrations}
             busy={switchingView}
             onDecide={(registration, decision) => setDialog({ registration, decision })}
+            onErase={setErasing}
             selected={selectedIds}
             onSelect={(registration, chosen) =>
               select(chosen ? [...selectedIds, registration.id] : [...selectedIds].filter((id) => id !== registration.id))
@@ -267,6 +281,21 @@ export function EventRegistrationsPage() {
           onClose={() => setDialog(null)}
           onDecided={(updated) => {
             decided.current = { id: updated.id, status: updated.registration_status, at: Date.now() };
+          }}
+        />
+      )}
+      {erasing && (
+        <EraseDialog
+          eventId={eventId}
+          target={{
+            kind: 'registration',
+            id: erasing.id,
+            name: erasing.full_name,
+            holdsSeat: holdsSeat(erasing.registration_status),
+          }}
+          onClose={() => setErasing(null)}
+          onGone={() => {
+            erased.current = { id: erasing.id, at: Date.now() };
           }}
         />
       )}

@@ -20,6 +20,8 @@ const EXPORT_URL = '*/api/management/events/:id/registrations/export/';
 const WAITLIST_URL = '*/api/management/events/:id/waitlist/';
 const UPDATE_URL = '*/api/management/registrations/:id/update-status/';
 const BULK_URL = '*/api/management/events/:id/registrations/bulk/';
+const ERASE_URL = '*/api/management/registrations/:id/';
+const ERASE_WAITLIST_URL = '*/api/management/waitlist/:id/';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -157,7 +159,8 @@ interface Options {
 /**
  * A small in-memory registrations API with the server's rules (docs/api.md "Event
  * registration"): counts from the rows, search and filter, paging, the CSV, the waiting list,
- * and update-status with its refusals. Each test makes its own; `requests` records what the
+ * update-status with its refusals, and erasing a registration or a waiting-list place (a freed
+ * seat is offered to the first confirmed person waiting, as the server does). Each test makes its own; `requests` records what the
  * pages sent.
  */
 export function registrationsBackend({
@@ -228,6 +231,29 @@ export function registrationsBackend({
   function openSeats(event: MockEvent) {
     if (event.maximum_attendees === null) return null;
     return event.maximum_attendees - rowsOf(event.id).filter(holdsSeat).length;
+  }
+
+  /** A seat freed on a full event goes to the first confirmed person waiting (an offer holds it). */
+  function offerFreedSeats(eventId: number) {
+    const event = state.events.find((item) => item.id === eventId);
+    const entries = state.waitlists[eventId] ?? [];
+    const open = event ? openSeats(event) : null;
+    if (open === null) return;
+    let free = open - entries.filter((entry) => entry.status === 'offered').length;
+    for (const entry of entries) {
+      if (free <= 0) break;
+      if (entry.status !== 'waiting' || entry.position === null) continue;
+      const now = Date.now();
+      Object.assign(entry, {
+        status: 'offered',
+        position: null,
+        offered_at: new Date(now).toISOString(),
+        offer_expires_at: new Date(now + 48 * 3_600_000).toISOString(),
+      });
+      free -= 1;
+    }
+    let position = 0;
+    for (const entry of entries) if (entry.position !== null) entry.position = (position += 1);
   }
 
   const handlers = [
@@ -410,6 +436,30 @@ export function registrationsBackend({
       answer.message = `${count} registration${count === 1 ? '' : 's'} ${target === 'Rejected' ? 'rejected' : 'cancelled'}.`;
       return HttpResponse.json(answer);
     }),
+
+    http.delete(ERASE_URL, async ({ request, params }) => {
+      await record(request);
+      await hold;
+      const index = state.registrations.findIndex((row) => row.id === Number(params.id));
+      const registration = state.registrations[index];
+      if (!registration) return envelope(404, { detail: 'Registration not found.', code: 'not_found' });
+      state.registrations.splice(index, 1);
+      offerFreedSeats(registration.event_id);
+      return HttpResponse.json({ message: 'Registration erased.' });
+    }),
+
+    http.delete(ERASE_WAITLIST_URL, async ({ request, params }) => {
+      await record(request);
+      await hold;
+      for (const [eventId, entries] of Object.entries(state.waitlists)) {
+        const index = entries.findIndex((entry) => entry.id === Number(params.id));
+        if (index < 0) continue;
+        entries.splice(index, 1);
+        offerFreedSeats(Number(eventId));
+        return HttpResponse.json({ message: 'Waiting-list entry erased.' });
+      }
+      return envelope(404, { detail: 'Waiting-list entry not found.', code: 'not_found' });
+    }),
   ];
 
   const callsTo = (suffix: string, method = 'GET') =>
@@ -427,16 +477,26 @@ export function registrationsBackend({
     waitlistRequests: () => callsTo('/waitlist/'),
     updateRequests: () => callsTo('/update-status/', 'POST'),
     bulkRequests: () => callsTo('/registrations/bulk/', 'POST'),
+    eraseRequests: () => requests.filter((item) => item.method === 'DELETE'),
   };
 }
 
 /** A call answered with an error envelope (or a network failure when `status` is 'network'). */
 export function registrationsFailure(
-  method: 'get' | 'post',
-  what: 'overview' | 'list' | 'export' | 'waitlist' | 'update' | 'bulk',
+  method: 'get' | 'post' | 'delete',
+  what: 'overview' | 'list' | 'export' | 'waitlist' | 'update' | 'bulk' | 'erase' | 'eraseWaitlist',
   status: number | 'network',
   body: JsonBodyType = { detail: 'Something went wrong on the server.', code: 'server_error' },
 ) {
-  const url = { overview: OVERVIEW_URL, list: LIST_URL, export: EXPORT_URL, waitlist: WAITLIST_URL, update: UPDATE_URL, bulk: BULK_URL }[what];
+  const url = {
+    overview: OVERVIEW_URL,
+    list: LIST_URL,
+    export: EXPORT_URL,
+    waitlist: WAITLIST_URL,
+    update: UPDATE_URL,
+    bulk: BULK_URL,
+    erase: ERASE_URL,
+    eraseWaitlist: ERASE_WAITLIST_URL,
+  }[what];
   return http[method](url, () => (status === 'network' ? HttpResponse.error() : envelope(status, body)));
 }
