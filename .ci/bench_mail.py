@@ -145,7 +145,7 @@ class Poster:
     def contact(self, tag: str) -> int:
         body = json.dumps(
             {
-                "name": f"Bench Mail {tag}",
+                "name": "Bench Mail",  # a name is one line of words: no numbers (the tag is in the address)
                 "email": f"bench.mail.{tag}@example.org",
                 "message": "Hello from make bench: how do I become a member?",
             }

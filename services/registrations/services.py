@@ -405,25 +405,17 @@ def registration_access(*, token: str) -> Access:
     of the sign-up only then). A hold that has passed ends the sign-up, which the page says."""
     digest = token_hash(token) if token else ""
     now = timezone.now()
+    kinds = (
+        (Registration, _confirm_registration, "registration"),
+        (WaitlistEntry, _confirm_waiting, "entry"),
+    )
     with transaction.atomic():
-        registration = (
-            Registration.objects.select_for_update().filter(access_token_hash=digest).first()
-            if digest
-            else None
-        )
-        if registration is not None:
-            confirmed = _confirm_registration(registration, now)
-            registration = Registration.objects.select_related("event").get(pk=registration.pk)
-            return Access(registration=registration, confirmed_now=confirmed)
-        entry = (
-            WaitlistEntry.objects.select_for_update().filter(access_token_hash=digest).first()
-            if digest
-            else None
-        )
-        if entry is not None:
-            confirmed = _confirm_waiting(entry, now)
-            entry = WaitlistEntry.objects.select_related("event").get(pk=entry.pk)
-            return Access(entry=entry, confirmed_now=confirmed)
+        for model, confirm, kind in kinds if digest else ():
+            row = model.objects.select_for_update().filter(access_token_hash=digest).first()
+            if row is not None:
+                confirmed = confirm(row, now)
+                row = model.objects.select_related("event").get(pk=row.pk)
+                return Access(**{kind: row}, confirmed_now=confirmed)
     raise InvalidLink(_("This link is not valid. Please open the link of your most recent e-mail."))
 
 

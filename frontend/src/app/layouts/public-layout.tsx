@@ -13,6 +13,7 @@ import { useGetSiteConfigQuery } from '../api';
 import './public-layout.css';
 import { RouteOutlet } from './route-outlet';
 import { useFocusOnNavigation } from './use-focus-on-navigation';
+import { mailtoHref } from '../../lib/mailto';
 
 const NAV_LINKS = [
   { to: '/', key: 'nav.home' },
@@ -161,7 +162,7 @@ function SiteFooter() {
             </p>
             <p>
               <span className="site-footer__label">{t('footer.emailLabel')}: </span>
-              {association ? <a href={`mailto:${association.email}`}>{association.email}</a> : <LoadingText />}
+              {association ? <a href={mailtoHref(association.email)}>{association.email}</a> : <LoadingText />}
             </p>
           </address>
         </FooterSection>

@@ -2,6 +2,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ReceivedMessage } from '../admin-api';
 import { RowActions } from './row-actions';
+import { mailtoHref } from '../../../lib/mailto';
 
 /** Messages longer than this show their beginning, and the whole text on request. */
 const SHORT = 160;
@@ -33,7 +34,7 @@ export function MessagesTable({ messages, busy, onErase }: Props) {
             <tr key={message.id}>
               <th scope="row" className="content-table__title">
                 <span className="content-table__strong">{message.name}</span>
-                <a href={`mailto:${message.email}`} className="content-table__address">
+                <a href={mailtoHref(message.email)} className="content-table__address">
                   {message.email}
                 </a>
               </th>

@@ -6,6 +6,7 @@ import { phoneHref } from '../../../lib/event-defaults';
 import { useTranslation } from '../../../lib/use-translation';
 import { ContactForm } from '../components/contact-form';
 import './contact-page.css';
+import { mailtoHref } from '../../../lib/mailto';
 
 export function ContactPage() {
   const { t } = useTranslation(['common', 'contact']);
@@ -30,7 +31,7 @@ export function ContactPage() {
             <ul className="plain-list">
               <li>
                 {t('footer.emailLabel')}:{' '}
-                {association ? <a href={`mailto:${association.email}`}>{association.email}</a> : <LoadingText />}
+                {association ? <a href={mailtoHref(association.email)}>{association.email}</a> : <LoadingText />}
               </li>
               <li>
                 {t('footer.phoneLabel')}:{' '}

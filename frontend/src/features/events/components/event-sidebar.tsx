@@ -5,6 +5,7 @@ import { LoadingText } from '../../../components/loading-text';
 import { EVENT_DEFAULTS, phoneHref } from '../../../lib/event-defaults';
 import { SHARE_TARGETS, shareLinks } from '../../../lib/share-links';
 import { useTranslation } from '../../../lib/use-translation';
+import { mailtoHref } from '../../../lib/mailto';
 
 /** 'Get in Touch': the event's own contact details, the association's when it has none. */
 export function GetInTouch({ email, phone }: { email?: string | null; phone?: string | null }) {
@@ -20,7 +21,7 @@ export function GetInTouch({ email, phone }: { email?: string | null; phone?: st
       <ul className="plain-list event-contact">
         <li>
           <span className="event-contact__label">{t('detail.emailLabel')}: </span>
-          {contactEmail ? <a href={`mailto:${contactEmail}`}>{contactEmail}</a> : <LoadingText />}
+          {contactEmail ? <a href={mailtoHref(contactEmail)}>{contactEmail}</a> : <LoadingText />}
         </li>
         <li>
           <span className="event-contact__label">{t('detail.phoneLabel')}: </span>

@@ -7,6 +7,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { Member } from '../admin-api';
 import { ApprovalBadge } from './approval-badge';
 import { memberName } from './members-table';
+import { mailtoHref } from '../../../lib/mailto';
 
 /** Gender as staff read it, with what the applicant declared when that says more (SPEC §3). */
 export function genderText(member: Pick<Member, 'gender' | 'gender_declared'>, t: TFunction): string {
@@ -73,7 +74,7 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
           title={t('view.sections.personal')}
           rows={[
             [t('fields.full_name'), text(member.full_name)],
-            [t('fields.email'), <a href={`mailto:${member.email}`}>{member.email}</a>],
+            [t('fields.email'), <a href={mailtoHref(member.email)}>{member.email}</a>],
             [t('fields.phone'), text(member.phone)],
             [t('fields.date_of_birth'), text(formatDate(member.date_of_birth))],
             [t('fields.gender'), genderText(member, t)],

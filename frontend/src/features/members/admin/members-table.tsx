@@ -2,6 +2,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Member } from '../admin-api';
 import { ApprovalBadge } from './approval-badge';
+import { mailtoHref } from '../../../lib/mailto';
 
 /** How the admin screens name a member: the name, else the e-mail (SPEC §8's approval toast). */
 export function memberName(member: Pick<Member, 'full_name' | 'email'>): string {
@@ -79,7 +80,7 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
                   )}
                 </th>
                 <td data-label={columns.contact}>
-                  <a href={`mailto:${member.email}`} className="members-table__contact">
+                  <a href={mailtoHref(member.email)} className="members-table__contact">
                     {member.email}
                   </a>
                   {member.phone && (

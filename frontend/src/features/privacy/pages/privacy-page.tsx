@@ -4,6 +4,7 @@ import { PageHeading } from '../../../components/page-heading';
 import { useTranslation } from '../../../lib/use-translation';
 import { useGetPrivacyQuery } from '../api';
 import './privacy.css';
+import { mailtoHref } from '../../../lib/mailto';
 
 /** What the portal keeps about a visitor, by the form that asks for it. */
 const KEPT = ['registration', 'waitlist', 'membership', 'contact', 'emails'] as const;
@@ -65,7 +66,7 @@ export function PrivacyPage() {
         <h2 id="privacy-rights">{t('rights.heading')}</h2>
         <p>
           {t('rights.ask')}{' '}
-          {email ? <a href={`mailto:${email}`}>{email}</a> : <LoadingText />}
+          {email ? <a href={mailtoHref(email)}>{email}</a> : <LoadingText />}
         </p>
         <p>{t('rights.erase')}</p>
         <p>{t('rights.otherAddress')}</p>

@@ -2,6 +2,7 @@ import { phoneHref } from '../../../lib/event-defaults';
 import { formatPrice } from '../../../lib/format-price';
 import { useTranslation } from '../../../lib/use-translation';
 import type { HowToPay } from '../public-api';
+import { mailtoHref } from '../../../lib/mailto';
 
 interface Props {
   id: string;
@@ -54,7 +55,7 @@ export function PaymentInstructions({ id, hidden, answer }: Props) {
           <ul className="plain-list">
             {contact.email && (
               <li>
-                {t('summary.emailLabel')}: <a href={`mailto:${contact.email}`}>{contact.email}</a>
+                {t('summary.emailLabel')}: <a href={mailtoHref(contact.email)}>{contact.email}</a>
               </li>
             )}
             {contact.phone && (

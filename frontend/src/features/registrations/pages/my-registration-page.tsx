@@ -8,6 +8,7 @@ import { errorStatus } from '../../../lib/api-error';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import type { TFunction } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
+import { EventFacts } from '../components/event-facts';
 import { PaymentInstructions } from '../components/payment-instructions';
 import '../components/registration.css';
 import { useOpenMyRegistrationQuery, type LinkedEvent, type MyRegistration } from '../public-api';
@@ -25,26 +26,12 @@ function moment(iso: string): string {
   return [formatDate(date), formatTime(clock)].filter(Boolean).join(' ');
 }
 
-function EventFacts({ event }: { event: LinkedEvent }) {
-  const { t } = useTranslation(['registration', 'events']);
-  const facts: [string, string][] = [
-    [t('events:list.dateLabel'), formatDate(event.date, 'long')],
-    [t('events:list.timeLabel'), formatTime(event.time)],
-    [t('events:list.locationLabel'), event.location],
-  ];
+function EventSummary({ event }: { event: LinkedEvent }) {
+  const { t } = useTranslation('registration');
   return (
     <section className="card registration-summary" aria-labelledby="my-registration-event">
       <h2 id="my-registration-event">{event.title}</h2>
-      <dl className="registration-facts">
-        {facts
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <EventFacts event={event} />
       <p className="registration-summary__link">
         <Link to={`/event/${event.id}`}>{t('summary.eventLink')}</Link>
       </p>
@@ -86,7 +73,7 @@ function RegistrationView({ answer }: { answer: Extract<MyRegistration, { kind: 
   const ended = ['Expired', 'Cancelled', 'Rejected'].includes(registration.registration_status);
   return (
     <div className="registration-layout">
-      <EventFacts event={registration.event} />
+      <EventSummary event={registration.event} />
       <div className="card registration-panel registration-success">
         <News heading={news.heading} text={news.text} tone={news.tone} />
         {registration.status_reason && (
@@ -136,7 +123,7 @@ function WaitlistView({ answer }: { answer: Extract<MyRegistration, { kind: 'wai
   }
   return (
     <div className="registration-layout">
-      <EventFacts event={entry.event} />
+      <EventSummary event={entry.event} />
       <div className="card registration-panel registration-success">
         <News heading={news.heading} text={news.text} tone={news.tone} />
         {entry.position !== null && (
