@@ -9,6 +9,8 @@ from services.core.errors import ValidationFailed
 from services.core.phones import normalise_phone
 from services.core.text import email_address_problem, person_name_problem
 
+from .models import Registration
+
 LANGUAGES = ("English", "Kinyarwanda", "Kiswahili", "French")
 DISABILITIES = ("None", "Visual Impairment", "Hearing Impairment", "Mobility Impairment", "Other")
 PAYMENT_METHODS = ("Mobile Money", "Bank Transfer")
@@ -88,8 +90,6 @@ def clean_decision(data: dict[str, Any]) -> dict[str, str]:
     """The staff decision form. Only an approval records a payment, so only an approval needs the
     transaction id and method (SPEC §5); a rejection or a cancellation may give the person a
     reason, which they are told."""
-    from .models import Registration
-
     errors: dict[str, str] = {}
     status = _text(data, "registration_status")
     transaction_id = _text(data, "transaction_id")

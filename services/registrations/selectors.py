@@ -1,4 +1,5 @@
 from django.db.models import Count, Q, QuerySet
+from django.utils.translation import gettext as _
 
 from services.core.errors import NotFound
 from services.events.models import Event
@@ -19,8 +20,6 @@ def event_or_404(event_id: int) -> Event:
 
 
 def _not_found() -> str:
-    from django.utils.translation import gettext as _
-
     return _("Not Found! The event you're looking for doesn't exist.")
 
 
