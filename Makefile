@@ -35,13 +35,23 @@ build: setup compilemessages
 	$(PY) -m whitenoise.compress -q frontend/dist  # .br and .gz siblings, served when accepted
 	$(PY) manage.py collectstatic --noinput -v0
 
+# `make run` is the demo: DJANGO_DEBUG on, so the association's details may be demo values (marked
+# "demo, not a real account" wherever a payer reads them; production refuses to start on them).
+# The public forms' bot challenge stays on, as in production. Every process gets the web's own
+# address as FRONTEND_URL: honcho hands each process its own PORT (the worker's is PORT+100), so
+# links the worker writes into e-mails must not come from PORT.
+run: export DJANGO_DEBUG = 1
+run: export PUBLIC_FORM_CHALLENGE ?= 1
+run: export FRONTEND_URL ?= http://$(HOST):$(PORT)
 run: build
 	$(PY) manage.py migrate --noinput -v1
 	$(PY) manage.py setup_periodic_tasks
 	$(PY) manage.py seed_demo
-	@echo "Starting web, worker and beat on http://$(HOST):$(PORT) (Ctrl-C stops all three)"
-	@echo "Workers, queues, beat and failed e-mails: http://$(HOST):$(PORT)/dashboard/system (Flower is not started here: on the embedded folder broker a stopped Flower leaves an event queue that grows for ever; compose/ runs it with Redis)"
-	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile
+	@echo "Starting web, worker and beat on $(FRONTEND_URL) (Ctrl-C stops all three)"
+	@echo "Workers, queues, beat and failed e-mails: $(FRONTEND_URL)/dashboard/system (Flower is not started here: on the embedded folder broker a stopped Flower leaves an event queue that grows for ever; compose/ runs it with Redis)"
+	@# honcho answers Ctrl-C by stopping all three and exiting 130: a clean stop, not an error.
+	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile \
+	  || [ $$? -eq 130 ]
 
 lint: setup
 	$(BIN)/ruff check .

@@ -18,6 +18,26 @@ from django.core.cache import cache
 
 ROOT = Path(__file__).resolve().parent
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+# The tests run as production does (DJANGO_DEBUG off), which refuses to start without the
+# association's real details and the site's address: the real-looking ones of .ci/details.env,
+# for this process (whose settings pytest-django loaded before this file) and every web and worker
+# process a test starts, which inherit the environment.
+TEST_FRONTEND_URL = "https://portal.rnslia.test"
+
+
+def _test_details() -> None:
+    from services.core import details
+
+    for line in (ROOT / ".ci" / "details.env").read_text().splitlines():
+        name, sep, value = line.partition("=")
+        if sep and not name.startswith("#"):
+            os.environ.setdefault(name.strip(), value.strip().strip('"'))
+    os.environ.setdefault("FRONTEND_URL", TEST_FRONTEND_URL)
+    for name, value in details.details(os.environ, debug=settings.DEBUG).items():
+        setattr(settings, name, value)
+
+
+_test_details()
 
 
 def need(condition: bool, reason: str) -> None:

@@ -12,6 +12,8 @@ from django.conf.locale import LANG_INFO
 from django.core.exceptions import ImproperlyConfigured
 from kombu import Queue
 
+from services.core import details as association_details
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -74,9 +76,11 @@ elif len(SECRET_KEY) < 32 or "change-me" in SECRET_KEY.lower():
 
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "localhost,127.0.0.1,[::1]")
 CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
-FRONTEND_URL = os.environ.get("FRONTEND_URL", f"http://localhost:{os.environ.get('PORT', '8000')}").rstrip(
-    "/"
-)
+# The site's public address: every link in every e-mail and file is built from it (never from a
+# request's host). Required with DJANGO_DEBUG off (services/core/checks.py); `make run` sets it to
+# its own web address, so the worker's links open the same server.
+_DETAILS = association_details.details(os.environ, debug=DEBUG)
+FRONTEND_URL = _DETAILS["FRONTEND_URL"]
 MAP_TILE_URL = os.environ.get("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
 MAP_ATTRIBUTION = os.environ.get("MAP_ATTRIBUTION", "&copy; OpenStreetMap contributors")
 
@@ -284,24 +288,16 @@ EMAIL_HOST_PASSWORD = os.environ.get("EMAIL_HOST_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("EMAIL_USE_TLS", False)
 EMAIL_TIMEOUT = 20
 
-# The association's own details, used in every e-mail's layout and as the contact inbox.
-ASSOCIATION = {
-    "name": os.environ.get("ASSOCIATION_NAME", "Rwanda National Sign Language Interpreters Association"),
-    "short_name": os.environ.get("ASSOCIATION_SHORT_NAME", "RNSLIA"),
-    "email": os.environ.get("ASSOCIATION_EMAIL", "info@rnslia.org.rw"),
-    "phone": os.environ.get("ASSOCIATION_PHONE", "+250 788 000 000"),
-    "address": os.environ.get("ASSOCIATION_ADDRESS", "KG 7 Ave, Kigali, Rwanda"),
-    "website": FRONTEND_URL,
-}
-
-# Where registrants pay (shown on screen and in the e-mails with each payment reference).
-PAYMENT_DETAILS = {
-    "mobile_money_number": os.environ.get("PAYMENT_MOBILE_MONEY_NUMBER", "+250 788 000 000"),
-    "mobile_money_name": os.environ.get("PAYMENT_MOBILE_MONEY_NAME", ASSOCIATION["short_name"]),
-    "bank_name": os.environ.get("PAYMENT_BANK_NAME", "Bank of Kigali"),
-    "bank_account": os.environ.get("PAYMENT_BANK_ACCOUNT", "00040-0000000-00"),
-    "bank_account_name": os.environ.get("PAYMENT_BANK_ACCOUNT_NAME", ASSOCIATION["name"]),
-}
+# The association's own details (every e-mail's layout, the contact inbox), where registrants and
+# members pay, and the yearly membership fees by type (Rwf): what people read must be true, so none
+# has a production default (services/core/details.py). With DJANGO_DEBUG off, web, worker and
+# `manage.py check` refuse to start while one is unset or a known placeholder (core/checks.py);
+# with it on (`make run`) an unset one takes a demo value, and DETAILS_DEMO makes every payment
+# instruction say "demo, not a real account".
+ASSOCIATION = _DETAILS["ASSOCIATION"]
+PAYMENT_DETAILS = _DETAILS["PAYMENT_DETAILS"]
+MEMBERSHIP_FEES = _DETAILS["MEMBERSHIP_FEES"]
+DETAILS_DEMO = _DETAILS["DETAILS_DEMO"]
 
 
 def _hours(name: str, default: str) -> float | None:
@@ -319,12 +315,7 @@ REGISTRATION_PAYMENT_DEADLINE_HOURS = _hours("REGISTRATION_PAYMENT_DEADLINE_HOUR
 REGISTRATION_REMINDER_BEFORE_HOURS = _hours("REGISTRATION_REMINDER_BEFORE_HOURS", "24") or 24.0
 REGISTRATION_REMINDER_AFTER_HOURS = _hours("REGISTRATION_REMINDER_AFTER_HOURS", "72")
 WAITLIST_OFFER_HOURS = _hours("WAITLIST_OFFER_HOURS", "48") or 48.0
-# Membership: the yearly fee by type (Rwf; shown in the acknowledgement) and how long rejected
-# applications are kept before they are erased.
-MEMBERSHIP_FEES = {
-    "Individual": int(os.environ.get("MEMBERSHIP_FEE_INDIVIDUAL", "10000")),
-    "Institutional": int(os.environ.get("MEMBERSHIP_FEE_INSTITUTIONAL", "50000")),
-}
+# How long rejected membership applications are kept before they are erased.
 MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_DAYS", "180"))
 # Personal data kept no longer than needed (docs/security.md): registrations that ended
 # (Rejected, Expired, Cancelled), waiting-list entries that ended and contact messages are erased
@@ -332,8 +323,8 @@ MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_D
 PERSONAL_DATA_RETENTION_DAYS = int(os.environ.get("PERSONAL_DATA_RETENTION_DAYS", "180"))
 # The content of a sent (or finally failed) e-mail is cleared this many days later; the row stays.
 NOTIFICATION_BODY_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_BODY_RETENTION_DAYS", "30"))
-# The length of an event in calendar invites when nothing says otherwise.
-EVENT_DEFAULT_DURATION_HOURS = 3
+# The length of an event in calendar invites when it has no end time of its own.
+EVENT_DEFAULT_DURATION_HOURS = float(os.environ.get("EVENT_DEFAULT_DURATION_HOURS", "").strip() or "3")
 
 # --- Celery ------------------------------------------------------------------------------
 BROKER_DIR = DATA_DIR / "broker"

@@ -4,3 +4,8 @@ from django.core.wsgi import get_wsgi_application
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "services.settings")
 application = get_wsgi_application()
+
+# gunicorn runs no system checks: with DJANGO_DEBUG off, no web on placeholder payment details.
+from services.core.checks import refuse_to_start_without_details  # noqa: E402
+
+refuse_to_start_without_details()

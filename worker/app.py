@@ -1,6 +1,6 @@
 import os
 
-from celery import Celery
+from celery import Celery, signals
 
 from . import (
     filesystem_broker,  # noqa: F401 - registers the atomicfs:// transport
@@ -14,3 +14,18 @@ app = Celery("worker")
 app.config_from_object("django.conf:settings", namespace="CELERY")
 app.autodiscover_tasks(related_name="tasks")
 app.autodiscover_tasks(related_name="handlers")
+
+
+@signals.import_modules.connect  # worker and beat, before either opens the database or broker
+def _refuse_to_start_without_details(**_kwargs) -> None:
+    """With DJANGO_DEBUG off, no worker or beat on placeholder payment details or links (as the web
+    and `manage.py check`, services/core/checks.py). SystemExit: celery logs and swallows Exceptions
+    of signal handlers, not this."""
+    from django.core.exceptions import ImproperlyConfigured
+
+    from services.core.checks import refuse_to_start_without_details
+
+    try:
+        refuse_to_start_without_details()
+    except ImproperlyConfigured as exc:
+        raise SystemExit(f"ImproperlyConfigured: {exc}") from None

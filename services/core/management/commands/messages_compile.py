@@ -8,6 +8,8 @@ class Command(BaseCommand):
         "Compile the server's translation catalogues (services/locale/*/LC_MESSAGES/*.po) to .mo "
         "files, in pure Python: Django's compilemessages without gettext's msgfmt."
     )
+    # A build step (make build, images): it needs no database, no association details.
+    requires_system_checks: list[str] = []
 
     def handle(self, *args, **options):
         try:
