@@ -57,7 +57,7 @@ def _parse_date(value: Any, errors: dict) -> date | None:
         return None
 
 
-def _parse_time(value: Any, errors: dict) -> time | None:
+def _parse_time(value: Any, errors: dict, field: str = "time") -> time | None:
     text = _text(value)
     if not text:
         return None
@@ -66,7 +66,7 @@ def _parse_time(value: Any, errors: dict) -> time | None:
             raise ValueError(text)
         return time.fromisoformat(text)
     except ValueError:
-        errors["time"] = _("Enter the time as HH:MM.")
+        errors[field] = _("Enter the time as HH:MM.")
         return None
 
 
@@ -139,8 +139,26 @@ def _parse_coordinates(value: Any, errors: dict) -> dict[str, float] | None:
     return {"lat": lat, "lng": lng}
 
 
-def clean_event_fields(raw: dict[str, Any], *, creating: bool) -> dict[str, Any]:
-    """Model field values from the fields present in `raw`; raises ValidationFailed."""
+def _check_end_time(clean: dict[str, Any], current: Event | None, errors: dict) -> None:
+    """An end time needs a start time and comes after it (an event lasts one day): with what is
+    sent, else what the event already has."""
+    if ("time" not in clean and "end_time" not in clean) or "time" in errors or "end_time" in errors:
+        return
+    start = clean["time"] if "time" in clean else getattr(current, "time", None)
+    end = clean["end_time"] if "end_time" in clean else getattr(current, "end_time", None)
+    if end is None:
+        return
+    if start is None:
+        errors["end_time"] = _("Give a start time before an end time.")
+    elif end <= start:
+        errors["end_time"] = _("The end time must be after the start time.")
+
+
+def clean_event_fields(
+    raw: dict[str, Any], *, creating: bool, current: Event | None = None
+) -> dict[str, Any]:
+    """Model field values from the fields present in `raw` (`current`: the event being changed);
+    raises ValidationFailed."""
     errors: dict[str, str] = {}
     clean: dict[str, Any] = {}
 
@@ -162,6 +180,9 @@ def clean_event_fields(raw: dict[str, Any], *, creating: bool) -> dict[str, Any]
         clean["date"] = _parse_date(raw["date"], errors)
     if "time" in raw:
         clean["time"] = _parse_time(raw["time"], errors)
+    if "end_time" in raw:
+        clean["end_time"] = _parse_time(raw["end_time"], errors, "end_time")
+    _check_end_time(clean, current, errors)
     if "price" in raw:
         clean["price"] = _parse_price(raw["price"], errors)
     if "maximum_attendees" in raw:

@@ -22,6 +22,9 @@ class Event(models.Model):
     price = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)  # None or 0: free
     date = models.DateField()
     time = models.TimeField(null=True, blank=True)
+    # When it ends, the same day (after `time`); None: the calendar file uses
+    # EVENT_DEFAULT_DURATION_HOURS.
+    end_time = models.TimeField(null=True, blank=True)
     speakers = models.JSONField(default=list, blank=True)  # ["Name", …]
     agenda = models.JSONField(default=list, blank=True)  # [{"time", "activity"}, …]
     faqs = models.JSONField(default=list, blank=True)  # [{"question", "answer"}, …]

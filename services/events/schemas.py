@@ -41,6 +41,7 @@ class EventIn(Schema):
     price: float | str | None = None
     date: str | None = None
     time: str | None = None
+    end_time: str | None = None  # HH:MM, the same day, after `time`
     speakers: list[str] | str | None = None
     agenda: list[AgendaItem] | None = None
     faqs: list[Faq] | None = None
@@ -67,6 +68,7 @@ class EventOut(Schema):
     price: float | None
     date: date
     time: time | None
+    end_time: time | None = None
     speakers: list[str]
     agenda: list[AgendaItem]
     faqs: list[Faq]

@@ -12,8 +12,9 @@ from .models import Registration
 
 def event_uid(registration: Registration) -> str:
     """Stable: the same registration always gives the same UID, so a second invite updates the
-    first in the registrant's calendar instead of adding a copy."""
-    domain = urlsplit(settings.FRONTEND_URL).hostname or "localhost"
+    first in the registrant's calendar instead of adding a copy. It names the site's host
+    (FRONTEND_URL, required in production), so two sites' invites never collide."""
+    domain = urlsplit(settings.FRONTEND_URL).hostname
     return f"registration-{registration.pk}-event-{registration.event_id}@{domain}"
 
 
@@ -39,8 +40,12 @@ def registration_invite(registration: Registration) -> str:
         entry.add("dtend", event.date + timedelta(days=1))
     else:
         start = event.starts_at
+        if event.end_time is not None and event.end_time > event.time:
+            end = start.replace(hour=event.end_time.hour, minute=event.end_time.minute, second=0)
+        else:
+            end = start + timedelta(hours=settings.EVENT_DEFAULT_DURATION_HOURS)
         # Universal time: every calendar reads it without a VTIMEZONE block.
         entry.add("dtstart", start.astimezone(UTC))
-        entry.add("dtend", (start + timedelta(hours=settings.EVENT_DEFAULT_DURATION_HOURS)).astimezone(UTC))
+        entry.add("dtend", end.astimezone(UTC))
     calendar.add_component(entry)
     return calendar.to_ical().decode()

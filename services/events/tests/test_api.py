@@ -237,3 +237,36 @@ def test_query_counts_do_not_grow_with_the_number_of_events(staff_client, client
     with django_assert_num_queries(1):
         _invalidate(None, None)
         client.get(PUBLIC)  # rebuilt: one query for 25 events and their counts
+
+
+@pytest.mark.parametrize(
+    ("fields", "message"),
+    [
+        ({"time": "10:00", "end_time": "09:30"}, "The end time must be after the start time."),
+        ({"time": "10:00", "end_time": "10:00"}, "The end time must be after the start time."),
+        ({"time": "", "end_time": "12:00"}, "Give a start time before an end time."),
+        ({"time": "10:00", "end_time": "noon"}, "Enter the time as HH:MM."),
+    ],
+)
+@pytest.mark.django_db
+def test_an_end_time_comes_after_the_start_the_same_day(staff_client, fields, message):
+    body = {"title": "Workshop", "date": "2031-05-04", "location": "Huye", **fields}
+    response = post(staff_client, EVENTS, body)
+    assert response.status_code == 400
+    assert response.json()["fields"] == {"end_time": message}
+
+
+@pytest.mark.django_db
+def test_the_end_time_is_kept_shown_publicly_and_checked_against_the_stored_start(staff_client, client):
+    body = {"title": "Workshop", "date": "2031-05-04", "location": "Huye", "time": "10:00"}
+    body["status"] = "Published"
+    created = post(staff_client, EVENTS, {**body, "end_time": "16:30"})
+    assert created.status_code == 201, created.json()
+    event_id = created.json()["id"]
+    assert created.json()["end_time"] == "16:30:00"
+    assert client.get(f"{PUBLIC}{event_id}/").json()["end_time"] == "16:30:00"
+    # Only the start changes, to after the stored end: refused on the end time.
+    later = staff_client.put(f"{EVENTS}{event_id}/", {"time": "17:00"}, content_type="application/json")
+    assert later.status_code == 400 and "end_time" in later.json()["fields"]
+    cleared = staff_client.put(f"{EVENTS}{event_id}/", {"end_time": ""}, content_type="application/json")
+    assert cleared.status_code == 200 and cleared.json()["end_time"] is None

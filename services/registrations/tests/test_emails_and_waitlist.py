@@ -79,7 +79,7 @@ def test_approval_sends_a_confirmation_with_a_calendar_invite(client, staff_clie
     (vevent,) = calendar.walk("VEVENT")
     assert str(vevent["summary"]) == "Sign Language Day"
     assert str(vevent["location"]) == "Kigali Convention Center"
-    assert vevent["uid"] == f"registration-{rid}-event-{event.pk}@localhost"
+    assert vevent["uid"] == f"registration-{rid}-event-{event.pk}@portal.rnslia.test"  # FRONTEND_URL's host
     start = vevent.decoded("dtstart")
     assert (start.date(), start.astimezone(timezone.get_current_timezone()).strftime("%H:%M")) == (
         event.date,

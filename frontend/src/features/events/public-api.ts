@@ -25,6 +25,8 @@ export interface PublicEvent {
   date: string;
   /** 'HH:MM:SS', or null when not set. */
   time: string | null;
+  /** 'HH:MM:SS' the same day, or null: no end time given. */
+  end_time?: string | null;
   speakers: string[];
   agenda: AgendaItem[];
   faqs: EventFaq[];

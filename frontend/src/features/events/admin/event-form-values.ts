@@ -25,6 +25,8 @@ export interface EventFormValues {
   subtitle: string;
   date: string;
   time: string;
+  /** HH:MM, the same day, after `time`; empty: none. */
+  end_time: string;
   location: string;
   price: string;
   maximum_attendees: string;
@@ -50,6 +52,7 @@ const FIELD_TABS: Record<string, FormTab> = {
   subtitle: 'basic',
   date: 'basic',
   time: 'basic',
+  end_time: 'basic',
   location: 'basic',
   price: 'basic',
   maximum_attendees: 'basic',
@@ -86,6 +89,7 @@ export function newEventValues(defaultFaqs: { question: string; answer: string }
     subtitle: '',
     date: '',
     time: '',
+    end_time: '',
     location: '',
     price: '',
     maximum_attendees: '',
@@ -112,6 +116,7 @@ export function eventToValues(event: AdminEvent): EventFormValues {
     date: event.date ?? '',
     // The time input takes HH:MM.
     time: event.time ? event.time.slice(0, 5) : '',
+    end_time: event.end_time ? event.end_time.slice(0, 5) : '',
     location: event.location ?? '',
     price: event.price === null || event.price === undefined ? '' : String(event.price),
     maximum_attendees: event.maximum_attendees === null || event.maximum_attendees === undefined ? '' : String(event.maximum_attendees),
@@ -151,6 +156,7 @@ export function valuesToInput(values: EventFormValues): EventInput {
     price: values.price.trim() === '' ? null : Number(values.price),
     date: values.date,
     time: values.time || null,
+    end_time: values.end_time || null,
     speakers: splitSpeakers(values.speakers),
     agenda: values.agenda
       .map((row) => ({ time: row.time.trim(), activity: row.activity.trim() }))
@@ -189,6 +195,8 @@ export const CHECK_MESSAGES = {
   price: 'form.errors.price',
   maximum_attendees: 'form.errors.maximumAttendees',
   payment_deadline_hours: 'form.errors.paymentDeadline',
+  end_time_after_start: 'form.errors.endTimeAfterStart',
+  end_time_needs_start: 'form.errors.endTimeNeedsStart',
   contact_email: 'form.errors.email',
   url: 'form.errors.url',
 } as const;
@@ -215,6 +223,9 @@ export function validateValues(values: EventFormValues): { problem: ValidationPr
   if (deadline !== '' && !(Number.isInteger(Number(deadline)) && Number(deadline) >= 1 && Number(deadline) <= MAX_DEADLINE_HOURS)) {
     invalid.payment_deadline_hours = CHECK_MESSAGES.payment_deadline_hours;
   }
+  // 'HH:MM' strings of one day compare as times.
+  if (values.end_time && !values.time) invalid.end_time = CHECK_MESSAGES.end_time_needs_start;
+  else if (values.end_time && values.end_time <= values.time) invalid.end_time = CHECK_MESSAGES.end_time_after_start;
   const email = values.contact_email.trim();
   if (email && !EMAIL_SHAPE.test(email)) invalid.contact_email = CHECK_MESSAGES.contact_email;
   if (values.facebook.trim() && !isWebUrl(values.facebook.trim())) invalid['social_links.facebook'] = CHECK_MESSAGES.url;

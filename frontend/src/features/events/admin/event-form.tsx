@@ -239,6 +239,9 @@ export function EventForm({ mode, initialValues, save }: Props) {
         <Field id={fieldId('time')} label={t('form.fields.time')} error={errorOf('time')}>
           {textInput('time', 'time')}
         </Field>
+        <Field id={fieldId('end_time')} label={t('form.fields.endTime')} hint={t('form.fields.endTimeHint')} error={errorOf('end_time')}>
+          {textInput('end_time', 'time')}
+        </Field>
         <Field id={fieldId('location')} label={t('form.fields.location')} marked error={errorOf('location')} className="event-form__wide">
           {textInput('location', 'text', { required: true, maxLength: 255 })}
         </Field>
