@@ -9,6 +9,7 @@ from services.content.api import router as content_router
 from services.core.api import JsonParser, docs_access, install_error_handlers, install_staff_cache_control
 from services.core.api import router as core_router
 from services.dashboard.api import router as dashboard_router
+from services.events.api import media_router as events_media_router
 from services.events.api import router as events_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
@@ -36,6 +37,7 @@ api.add_router("", core_router)
 api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)
 api.add_router("management/", events_router)
+api.add_router("media/", events_media_router)
 api.add_router("management/", registrations_router)
 api.add_router("", registrations_public_router)
 api.add_router("management/", members_router)

@@ -509,3 +509,8 @@ FILE_UPLOAD_DIRECTORY_PERMISSIONS = 0o700
 # The largest resource file staff may upload, in MB (compose/nginx.common-server.conf lets a
 # little more than this through on /api/resources/ and refuses bigger bodies at the door).
 RESOURCE_UPLOAD_MAX_MB = int(os.environ.get("RESOURCE_UPLOAD_MAX_MB", "10"))
+# Event images staff upload: the largest file, in MB (nginx lets a little more through on
+# /api/management/events/<id>/image/), and the most pixels a picture may have, checked from its
+# header before it is decoded (a small file can unpack into gigabytes: a decompression bomb).
+EVENT_IMAGE_UPLOAD_MAX_MB = int(os.environ.get("EVENT_IMAGE_UPLOAD_MAX_MB", "8"))
+EVENT_IMAGE_MAX_MEGAPIXELS = int(os.environ.get("EVENT_IMAGE_MAX_MEGAPIXELS", "40"))

@@ -1,14 +1,16 @@
+from django.http import FileResponse
 from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
-from ninja import Query, Router, Status
+from ninja import File, Form, Query, Router, Status, UploadedFile
 from ninja.errors import AuthenticationError
 
 from services.accounts.auth import staff_user_or_none
 from services.core.api import ErrorOut
+from services.core.errors import NotFound
 
-from . import public_reads, selectors, services
+from . import image_services, images, public_reads, selectors, services
 from .models import Event
-from .schemas import EventFilters, EventIn, EventOut, EventPageOut, StatusIn
+from .schemas import EventFilters, EventImageIn, EventIn, EventOut, EventPageOut, StatusIn
 
 router = Router(tags=["events"])
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
@@ -87,3 +89,49 @@ def event_change_status(request, event_id: int, payload: StatusIn):
     event = get_object_or_404(Event, pk=event_id)
     services.event_change_status(event=event, status=payload.status)
     return selectors.event_get(event_id=event_id)
+
+
+@router.post(
+    "events/{int:event_id}/image/",
+    response={200: EventOut, **ERRORS},
+    summary="Upload or replace the event's picture, or change its description (multipart/form-data)",
+)
+def event_image_set(
+    request, event_id: int, payload: Form[EventImageIn], image: File[UploadedFile | None] = None
+):
+    event = get_object_or_404(Event, pk=event_id)
+    image_services.event_image_set(event=event, alt=payload.image_alt, upload=image)
+    return selectors.event_get(event_id=event_id)
+
+
+@router.delete(
+    "events/{int:event_id}/image/",
+    response={200: EventOut, **ERRORS},
+    summary="Remove the uploaded picture: the event shows its fixed picture again",
+)
+def event_image_remove(request, event_id: int):
+    event = get_object_or_404(Event, pk=event_id)
+    image_services.event_image_remove(event=event)
+    return selectors.event_get(event_id=event_id)
+
+
+# Served at /api/media/events/<event id>/<name> (services/api.py): the name is the hash of the
+# file's bytes, so the answer never changes and browsers keep it for a year.
+media_router = Router(tags=["events"])
+
+
+@media_router.get(
+    "events/{int:event_id}/{name}",
+    auth=None,
+    response={200: None, 404: ErrorOut},
+    summary="A file of an event's uploaded picture (WebP)",
+)
+def event_image_file(request, event_id: int, name: str):
+    path = images.path_of(event_id, name)
+    if path is None:
+        raise NotFound(_("This image does not exist."))
+    response = FileResponse(path.open("rb"), content_type="image/webp")
+    response["Cache-Control"] = "public, max-age=31536000, immutable"
+    response["X-Content-Type-Options"] = "nosniff"
+    response["Content-Security-Policy"] = "default-src 'none'; sandbox"
+    return response

@@ -6,6 +6,7 @@ from django.db import models
 
 # SPEC §3: the six fixed event images; an unknown id falls back to the first.
 EVENT_IMAGE_IDS = ("conference1", "workshop1", "seminar1", "panafrica1", "afsli1", "kcc1")
+IMAGE_ALT_MAX = 250
 
 
 class Event(models.Model):
@@ -32,6 +33,10 @@ class Event(models.Model):
     contact_phone = models.CharField(max_length=30, blank=True, default="")
     social_links = models.JSONField(default=dict, blank=True)  # {"facebook", "twitter"}, empty ones dropped
     event_image_id = models.CharField(max_length=20, default=EVENT_IMAGE_IDS[0])
+    # The picture staff uploaded (services/events/images.py), shown instead of the fixed one:
+    # its files [{"name", "width", "height"}], narrowest first, and the text read in its place.
+    image_variants = models.JSONField(default=list, blank=True)
+    image_alt = models.CharField(max_length=IMAGE_ALT_MAX, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.DRAFT)
     maximum_attendees = models.PositiveIntegerField(null=True, blank=True)  # None: unlimited
     # Hours a registrant has to pay before the seat goes back; None: the association's default

@@ -3,6 +3,8 @@ from typing import Any, Literal
 
 from ninja import Schema
 
+from . import images
+
 
 class EventFilters(Schema):
     """The admin list's query. Unknown values answer 422 with the field at fault."""
@@ -55,8 +57,25 @@ class EventIn(Schema):
     coordinates: Coordinates | None = None
 
 
+class EventImageIn(Schema):
+    image_alt: str | None = None
+
+
 class StatusIn(Schema):
     status: str = ""
+
+
+class EventImageVariant(Schema):
+    url: str
+    width: int
+    height: int
+
+
+class EventImageOut(Schema):
+    """The uploaded picture: its widths for srcset (narrowest first) and its text alternative."""
+
+    alt: str
+    variants: list[EventImageVariant]
 
 
 class EventOut(Schema):
@@ -76,6 +95,8 @@ class EventOut(Schema):
     contact_phone: str
     social_links: dict[str, str]
     event_image_id: str
+    # The uploaded picture, or null: then the fixed one of event_image_id is shown.
+    image: EventImageOut | None = None
     status: str
     maximum_attendees: int | None
     payment_deadline_hours: int | None = None
@@ -97,6 +118,16 @@ class EventOut(Schema):
             return 0
         held = getattr(obj, "total_registrations_count", 0)
         return max(0, obj.maximum_attendees - held - obj.waitlist_offered)
+
+    @staticmethod
+    def resolve_image(obj) -> dict | None:
+        if not obj.image_variants:
+            return None
+        variants = [
+            {"url": images.url(obj.pk, item["name"]), "width": item["width"], "height": item["height"]}
+            for item in obj.image_variants
+        ]
+        return {"alt": obj.image_alt, "variants": variants}
 
     @staticmethod
     def resolve_price(obj) -> float | None:

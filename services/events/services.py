@@ -7,6 +7,7 @@ from django.utils import timezone
 from services.outbox.services import publish
 from services.registrations.erasure import event_registrants_erase
 
+from . import images
 from .cleaning import clean_event_fields, clean_status
 from .domain_events import EventCreated, EventDeleted, EventStatusChanged, EventUpdated
 from .models import Event
@@ -58,7 +59,9 @@ def event_delete(*, event: Event) -> dict[str, int]:
             return {"registrations": 0, "waitlist_entries": 0, "emails": 0}
         erased = event_registrants_erase(event=event)
         publish(EventDeleted(event_id=event.pk, title=event.title))
+        event_id = event.pk
         event.delete()
+        transaction.on_commit(lambda: images.delete_folder(event_id))  # its uploaded picture
     return erased
 
 

@@ -34,6 +34,7 @@ PUBLIC = {
     ("GET", "/api/resources/{resource_id}/file/"),
     ("GET", "/api/updates/"),
     ("GET", "/api/updates/{update_id}/"),
+    ("GET", "/api/media/events/{event_id}/{name}"),  # the files of events' pictures
 }
 
 

@@ -118,6 +118,21 @@ export const eventsAdminApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { id }) =>
         error ? [] : [{ type: 'Event', id }, 'PublicEvent', 'Dashboard', 'Registration'],
     }),
+    /** Uploads or replaces the event's picture, or changes only its description (multipart/form-data). */
+    setEventImage: build.mutation<AdminEvent, { id: number; file: File | null; alt: string }>({
+      query: ({ id, file, alt }) => {
+        const body = new FormData();
+        body.set('image_alt', alt);
+        if (file) body.set('image', file);
+        return { url: `management/events/${id}/image/`, method: 'POST', body };
+      },
+      invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Event', id }, listTag, 'PublicEvent']),
+    }),
+    /** Back to the preset picture: the uploaded files are deleted. */
+    removeEventImage: build.mutation<AdminEvent, number>({
+      query: (id) => ({ url: `management/events/${id}/image/`, method: 'DELETE' }),
+      invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Event', id }, listTag, 'PublicEvent']),
+    }),
     deleteEvent: build.mutation<unknown, number>({
       query: (id) => ({ url: `management/events/${id}/`, method: 'DELETE', params: INCLUDE_ALL }),
       // The row leaves at once; the refetch that follows fills the page up again.
@@ -150,4 +165,6 @@ export const {
   useUpdateEventMutation,
   useChangeEventStatusMutation,
   useDeleteEventMutation,
+  useSetEventImageMutation,
+  useRemoveEventImageMutation,
 } = eventsAdminApi;

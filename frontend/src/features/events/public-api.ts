@@ -13,6 +13,12 @@ export interface EventFaq {
 }
 
 /** An event as the public endpoints return it (SPEC §3). */
+/** A picture staff uploaded: WebP files in a few widths, narrowest first, and its text alternative. */
+export interface UploadedEventImage {
+  alt: string;
+  variants: { url: string; width: number; height: number }[];
+}
+
 export interface PublicEvent {
   id: number;
   title: string;
@@ -34,6 +40,8 @@ export interface PublicEvent {
   contact_phone: string | null;
   social_links: { facebook?: string; twitter?: string };
   event_image_id: string | null;
+  /** The uploaded picture; null (or absent): the preset one of event_image_id is shown. */
+  image?: UploadedEventImage | null;
   status: EventStatus;
   maximum_attendees: number | null;
   coordinates: { lat: number; lng: number } | null;

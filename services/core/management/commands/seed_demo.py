@@ -9,6 +9,7 @@ from django.utils import timezone
 from services.accounts.models import StaffProfile
 from services.content.demo import seed_content
 from services.events.demo import seed_events
+from services.events.demo_images import seed_event_images
 from services.members.demo import seed_member_history, seed_members
 from services.registrations.demo import seed_attendance, seed_registrations
 
@@ -56,6 +57,7 @@ class Command(BaseCommand):
             },
         )
         events = seed_events(today=timezone.localdate(), by=user)
+        seed_event_images()  # a drawing of our own for each event (services/events/demo_images.py)
         registrations = seed_registrations()
         members = seed_members(year=timezone.localdate().year)
         content = seed_content(today=timezone.localdate(), by=user)

@@ -58,6 +58,8 @@ const FIELD_TABS: Record<string, FormTab> = {
   maximum_attendees: 'basic',
   payment_deadline_hours: 'basic',
   event_image_id: 'basic',
+  image: 'basic',
+  image_alt: 'basic',
   description: 'description',
   speakers: 'description',
   agenda: 'agenda',

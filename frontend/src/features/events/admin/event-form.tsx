@@ -8,7 +8,9 @@ import { useToast } from '../../../components/use-toast';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
 import { EVENT_IMAGE_IDS, eventImage } from '../../../lib/event-images';
 import { useTranslation } from '../../../lib/use-translation';
-import type { AdminEvent, EventInput, EventStatus } from '../admin-api';
+import { useRemoveEventImageMutation, useSetEventImageMutation, type AdminEvent, type EventInput, type EventStatus } from '../admin-api';
+import type { UploadedEventImage } from '../public-api';
+import { EventImageField, initialPictureChoice, pictureErrors, pictureRequest } from './event-image-field';
 import {
   blankAgendaRow,
   blankFaqRow,
@@ -39,14 +41,19 @@ interface Props {
   initialValues: EventFormValues;
   /** Sends the event; resolves with the saved event, rejects with the failed call. */
   save: (input: EventInput, status: EventStatus | undefined) => Promise<AdminEvent>;
+  /** The picture the event has (edit), sent separately once the event is saved. */
+  currentImage?: UploadedEventImage | null | undefined;
 }
 
 /** The five-tab event form (SPEC §2, §5): create with Save & Publish / Save as Draft, edit with Update Event. */
-export function EventForm({ mode, initialValues, save }: Props) {
+export function EventForm({ mode, initialValues, save, currentImage }: Props) {
   const { t } = useTranslation('events-admin');
   const toast = useToast();
   const navigate = useNavigate();
   const [values, setValues] = useState(initialValues);
+  const [picture, setPicture] = useState(() => initialPictureChoice(currentImage));
+  const [setEventImage] = useSetEventImageMutation();
+  const [removeEventImage] = useRemoveEventImageMutation();
   const [tab, setTab] = useState<FormTab>('basic');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<FormOutcome>(null);
@@ -116,14 +123,15 @@ export function EventForm({ mode, initialValues, save }: Props) {
     setFocusTarget(null);
 
     const problems = validateValues(values);
-    if (problems) {
+    const pictureProblems = pictureErrors(picture, currentImage, t);
+    if (problems || pictureProblems) {
       const translated = Object.fromEntries(
-        Object.entries(problems.fields).map(([name, key]) => [name, t(key, { limit: MAX_DEADLINE_HOURS })]),
+        Object.entries(problems?.fields ?? {}).map(([name, key]) => [name, t(key, { limit: MAX_DEADLINE_HOURS })]),
       );
-      reportFieldErrors(translated);
+      reportFieldErrors({ ...translated, ...pictureProblems });
       setOutcome({
         kind: 'error',
-        text: problems.problem === 'required' ? t('form.errors.required') : t('form.errors.fixFields'),
+        text: problems?.problem === 'required' ? t('form.errors.required') : t('form.errors.fixFields'),
       });
       return;
     }
@@ -133,6 +141,19 @@ export function EventForm({ mode, initialValues, save }: Props) {
     setSaving(status ?? 'update');
     try {
       const event = await save(valuesToInput(values), status);
+      const pictureFailure = await sendPicture(event.id);
+      if (pictureFailure) {
+        // The event is saved: a new one is edited from now on, so a second try saves no copy.
+        if (mode === 'create') {
+          toast.error(t('picture.errors.notSavedCreated', { message: pictureFailure.text }));
+          navigate(`/dashboard/edit-event/${event.id}`);
+          return;
+        }
+        reportFieldErrors(pictureFailure.fields);
+        setOutcome({ kind: 'error', text: pictureFailure.text });
+        toast.error(pictureFailure.text);
+        return;
+      }
       const text =
         mode === 'create'
           ? t('form.createdToast', { title: event.title, status: t(`status.${event.status}`) })
@@ -152,6 +173,20 @@ export function EventForm({ mode, initialValues, save }: Props) {
       toast.error(text);
     } finally {
       setSaving(null);
+    }
+  }
+
+  /** The picture's change, once the event is saved; what went wrong, or null. */
+  async function sendPicture(eventId: number): Promise<{ text: string; fields: FieldErrors } | null> {
+    const request = pictureRequest(picture, currentImage);
+    if (!request) return null;
+    try {
+      if (request.kind === 'remove') await removeEventImage(eventId).unwrap();
+      else await setEventImage({ id: eventId, file: request.file, alt: request.alt }).unwrap();
+      return null;
+    } catch (failure) {
+      console.error('Saving the event picture failed', failure);
+      return { text: apiErrorMessage(failure) ?? t('picture.errors.notSaved'), fields: apiFieldErrors(failure) };
     }
   }
 
@@ -283,6 +318,16 @@ export function EventForm({ mode, initialValues, save }: Props) {
             <figcaption>{t('form.fields.imagePreview', { label: image.label })}</figcaption>
           </figure>
         </div>
+        <EventImageField
+          current={currentImage}
+          choice={picture}
+          onChange={(choice) => {
+            setPicture(choice);
+            setErrors(({ image: _image, image_alt: _alt, ...rest }) => rest);
+          }}
+          errors={{ image: errorOf('image'), image_alt: errorOf('image_alt') }}
+          disabled={busy}
+        />
       </div>
 
       <div

@@ -4,6 +4,7 @@ import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PublicEvent } from '../public-api';
+import { CARD_SIZES, EventPicture } from './event-image';
 import { Icon } from './icons';
 
 /** One upcoming event in the carousel of /events. */
@@ -15,7 +16,7 @@ export function EventCard({ event }: { event: PublicEvent }) {
   return (
     <article className="event-card" aria-labelledby={titleId}>
       <div className="event-card__media">
-        <img className="event-card__image" src={image.url} alt={image.label} width="300" height="169" loading="lazy" />
+        <EventPicture fixed={image} uploaded={event.image} className="event-card__image" sizes={CARD_SIZES} width={300} height={169} />
         <span className={`event-badge event-badge--${event.status.toLowerCase()}`}>{t(`status.${event.status}`)}</span>
       </div>
       <div className="event-card__body">

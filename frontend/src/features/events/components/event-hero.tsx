@@ -3,11 +3,14 @@ import { Link } from 'react-router-dom';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import type { EventImage } from '../../../lib/event-images';
 import { useTranslation } from '../../../lib/use-translation';
+import type { UploadedEventImage } from '../public-api';
 import { AGENDA_ANCHOR } from './event-details';
+import { EventPicture } from './event-image';
 import { Icon } from './icons';
 
 interface Props {
   image: EventImage;
+  uploaded?: UploadedEventImage | null | undefined;
   title: string;
   subtitle: string;
   /** The date (and time) as people read it. */
@@ -19,12 +22,12 @@ interface Props {
 }
 
 /** The top of an event page: its picture behind the date, title, subtitle and key facts. */
-export function EventHero({ image, title, subtitle, when, location, price, register }: Props) {
+export function EventHero({ image, uploaded, title, subtitle, when, location, price, register }: Props) {
   const { t } = useTranslation('event-detail');
   useDocumentTitle(title);
   return (
     <header className="event-hero">
-      <img className="event-hero__image" src={image.url} alt={image.label} width="800" height="450" />
+      <EventPicture fixed={image} uploaded={uploaded} className="event-hero__image" sizes="100vw" width={800} height={450} />
       <div className="event-hero__content container">
         <p className="event-hero__when">
           <Icon name="calendar" />

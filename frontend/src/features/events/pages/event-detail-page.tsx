@@ -55,6 +55,7 @@ function EventDetail({ event }: { event: PublicEvent }) {
       hero={
         <EventHero
           image={eventImage(event.event_image_id)}
+          uploaded={event.image}
           title={event.title}
           subtitle={event.subtitle?.trim() || t('detail.defaultSubtitle')}
           when={when}

@@ -78,6 +78,7 @@ function EditEvent({ eventId }: { eventId: number }) {
             key={event.id}
             mode="edit"
             initialValues={eventToValues(event)}
+            currentImage={event.image}
             save={(changes) => updateEvent({ id: event.id, changes }).unwrap()}
           />
         </>

@@ -1,0 +1,20 @@
+from django.db import migrations, models
+
+
+class Migration(migrations.Migration):
+    dependencies = [
+        ("events", "0003_event_payment_deadline"),
+    ]
+
+    operations = [
+        migrations.AddField(
+            model_name="event",
+            name="image_variants",
+            field=models.JSONField(blank=True, default=list),
+        ),
+        migrations.AddField(
+            model_name="event",
+            name="image_alt",
+            field=models.CharField(blank=True, default="", max_length=250),
+        ),
+    ]
