@@ -118,7 +118,7 @@ class RegisteredOut(Schema):
     email: str
     phone: str
     registration_status: str
-    payment_reference: str
+    payment_reference: str | None  # none for a free event
     amount: float | None
     currency: str
 
@@ -140,7 +140,7 @@ class ContactInfo(Schema):
 
 class RegistrationAnswer(Schema):
     registration: RegisteredOut
-    payment_reference: str
+    payment_reference: str | None
     payment_info: PaymentInfo
     contact_info: ContactInfo
     next_steps: str
@@ -265,6 +265,7 @@ class MyRegistrationOut(Schema):
 
     id: int
     event: EventBrief
+    free: bool  # no payment, reference or deadline: opening the link confirms the seat
     full_name: str
     registration_status: str
     payment_reference: str | None
