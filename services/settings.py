@@ -441,6 +441,7 @@ RATE_LIMITS = {
     "waitlist": os.environ.get("WAITLIST_RATE", "30/h"),  # joining a full event's waiting list
     "waitlist_offer": os.environ.get("WAITLIST_OFFER_RATE", "30/h"),  # offer links checked
     "my_registration": os.environ.get("MY_REGISTRATION_RATE", "60/h"),  # confirmation links opened
+    "my_registration_cancel": os.environ.get("MY_REGISTRATION_CANCEL_RATE", "10/h"),  # own cancellations
     "membership": os.environ.get("MEMBERSHIP_RATE", "10/h"),
     # Bot challenges handed out (services/core/challenge.py): a visitor may open many forms.
     "challenge": os.environ.get("CHALLENGE_RATE", "300/h"),

@@ -10,7 +10,7 @@ from services.core.throttling import ActionThrottle
 
 from . import erasure, exports, selectors, services
 from .models import Registration
-from .payment import payment_details
+from .payment import is_free, payment_details
 from .schemas import (
     AccessIn,
     BulkIn,
@@ -33,6 +33,7 @@ from .schemas import (
 router = Router(tags=["registrations"])  # mounted at management/
 public_router = Router(tags=["registrations"])  # mounted at the root: /api/my-registration/
 PUBLIC_ERRORS = {400: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut}
+LINK_ERRORS = {400: ErrorOut, 404: ErrorOut, 409: ErrorOut, 410: ErrorOut, 422: ErrorOut, 429: ErrorOut}
 STAFF_ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
 
 
@@ -69,7 +70,7 @@ def register(request, event_id: int, payload: RegistrationIn):
     registration = services.registration_submit(event_id=event_id, data=payload.dict())
     event = registration.event
     reference = registration.payment_reference
-    answer = _how_to_pay(event, reference)
+    answer = _how_to_pay(event, reference or "")
     return Status(
         201,
         {
@@ -145,12 +146,26 @@ def waitlist_offer_check(request, payload: OfferCheckIn):
 @public_router.post(
     "my-registration/",
     auth=None,
-    response={200: MyAccessOut, 400: ErrorOut, 404: ErrorOut, 429: ErrorOut},
+    response={200: MyAccessOut, **LINK_ERRORS},
     throttle=[ActionThrottle("my_registration")],
-    summary="Open the link of a first e-mail: confirms the address, answers the registration",
+    summary="Open the link of a first e-mail: confirms the address (and a free seat), answers",
 )
 def my_registration(request, payload: AccessIn):
-    access = services.registration_access(token=payload.token)
+    return _my_answer(services.registration_access(token=payload.token))
+
+
+@public_router.post(
+    "my-registration/cancel/",
+    auth=None,
+    response={200: MyAccessOut, **LINK_ERRORS},
+    throttle=[ActionThrottle("my_registration_cancel")],
+    summary="Cancel one's own registration or waiting-list place through the e-mailed link",
+)
+def my_registration_cancel(request, payload: AccessIn):
+    return _my_answer(services.registration_cancel_by_token(token=payload.token))
+
+
+def _my_answer(access: services.Access) -> dict:
     if access.entry is not None:
         entry = access.entry
         return {
@@ -174,6 +189,7 @@ def my_registration(request, payload: AccessIn):
         "registration": {
             "id": registration.pk,
             "event": registration.event,
+            "free": is_free(registration.event),
             "full_name": registration.full_name,
             "registration_status": registration.registration_status,
             "payment_reference": registration.payment_reference,
@@ -197,17 +213,25 @@ def _my_registration_message(registration: Registration) -> str:
             return _("The payment did not arrive in time, so this seat was released.")
         return _("This link was not opened in time, so the seat was released. You can register again.")
     if registration.registration_status == status.CANCELLED:
+        if registration.ended_reason == Registration.EndedReason.BY_REGISTRANT:
+            return _("You cancelled this registration. Your seat went to somebody else.")
+        if registration.ended_reason == Registration.EndedReason.EVENT_CANCELLED:
+            return _("This event was cancelled, so this registration has ended.")
         return _("This registration was cancelled.")
     return _("This registration could not be confirmed.")
 
 
 def _my_waitlist_message(entry) -> str:
+    if entry.status == entry.Status.EXPIRED and entry.event.status == entry.event.Status.CANCELLED:
+        return _("This event was cancelled, so the waiting list has ended.")
     if entry.status == entry.Status.WAITING and entry.email_confirmed_at is not None:
         return _("Your place on the waiting list is confirmed. We will e-mail you when a seat frees up.")
     if entry.status == entry.Status.OFFERED:
         return _("A seat is waiting for you: open the link of our most recent e-mail to register.")
     if entry.status == entry.Status.CLAIMED:
         return _("You took the seat we offered you. See you at the event!")
+    if entry.status == entry.Status.CANCELLED:
+        return _("You left the waiting list.")
     return _("This link was not opened in time, so the place on the waiting list was released.")
 
 

@@ -86,10 +86,10 @@ def clean_registrant(data: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def clean_decision(data: dict[str, Any]) -> dict[str, str]:
+def clean_decision(data: dict[str, Any], *, free: bool = False) -> dict[str, str]:
     """The staff decision form. Only an approval records a payment, so only an approval needs the
-    transaction id and method (SPEC §5); a rejection or a cancellation may give the person a
-    reason, which they are told."""
+    transaction id and method (SPEC §5), and not for a free event (nothing was paid); a rejection
+    or a cancellation may give the person a reason, which they are told."""
     errors: dict[str, str] = {}
     status = _text(data, "registration_status")
     transaction_id = _text(data, "transaction_id")
@@ -99,7 +99,9 @@ def clean_decision(data: dict[str, Any]) -> dict[str, str]:
     decisions = (Registration.Status.APPROVED, Registration.Status.REJECTED, Registration.Status.CANCELLED)
     if status not in decisions:
         errors["registration_status"] = _("Choose Approved, Rejected or Cancelled.")
-    if status == Registration.Status.APPROVED:
+    if free:
+        transaction_id = method = ""
+    if status == Registration.Status.APPROVED and not free:
         if not transaction_id:
             errors["transaction_id"] = _("Transaction ID is required")
         if method not in PAYMENT_METHODS:

@@ -75,3 +75,23 @@ class RegistrantsErased(DomainEvent):
     event_id: int
     registration_ids: list[int]
     entry_ids: list[int]
+
+
+@dataclass(frozen=True)
+class WaitlistLeft(DomainEvent):
+    """The person left the waiting list through their link (an offer they held passed on)."""
+
+    topic = "waitlist.left"
+    entry_id: int
+    event_id: int
+
+
+@dataclass(frozen=True)
+class RegistrationsEndedWithEvent(DomainEvent):
+    """Staff cancelled the event: these registrants (Pending ones now Cancelled, Approved ones kept)
+    and waiting-list places (now ended) are each told once."""
+
+    topic = "registration.event_cancelled"
+    event_id: int
+    registration_ids: list[int]
+    entry_ids: list[int]

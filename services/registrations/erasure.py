@@ -36,7 +36,17 @@ from .models import ErasedRegistration, Registration, WaitlistEntry
 logger = logging.getLogger(__name__)
 # The e-mails about a waiting-list entry; an offer has no outbox message (it is queued with the
 # offer), so it is found by its address and event.
-WAITLIST_TEMPLATES = ("waitlist_joined", "waitlist_offer")
+WAITLIST_TEMPLATES = ("waitlist_joined", "waitlist_offer", "event_cancelled")
+# What a registrant without a reference (a free event's) may have been sent.
+REGISTRANT_TEMPLATES = (
+    "registration_received",
+    "registration_approved",
+    "registration_rejected",
+    "registration_cancelled",
+    "registration_expired",
+    "registration_notice",
+    "event_cancelled",
+)
 
 
 @dataclass
@@ -93,6 +103,16 @@ def _erase_rows(event: Event, registrations: Q, entries: Q, *, keep_tally: bool 
         About(context={"reference": row.payment_reference})
         for row in registration_rows
         if row.payment_reference
+    ]
+    about += [
+        # A free event's registrants have no reference: their e-mails about this event, by address.
+        About(
+            recipient=row.email,
+            templates=REGISTRANT_TEMPLATES,
+            context={"event_title": event.title, "event_date": event.date.isoformat()},
+        )
+        for row in registration_rows
+        if not row.payment_reference
     ]
     about += [
         About(

@@ -11,7 +11,8 @@ from django.db import transaction
 
 from services.accounts.selectors import staff_language
 from services.events import public_cache
-from services.events.domain_events import EventUpdated
+from services.events.domain_events import EventStatusChanged, EventUpdated
+from services.events.models import Event
 from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
@@ -22,14 +23,17 @@ from .domain_events import (
     RegistrationConfirmed,
     RegistrationExpired,
     RegistrationRejected,
+    RegistrationsEndedWithEvent,
     RegistrationSubmitted,
     WaitlistConfirmed,
     WaitlistJoined,
+    WaitlistLeft,
 )
 from .invite import registration_invite
 from .models import Registration, WaitlistEntry
 from .services import (
     access_link,
+    event_cancelled_close,
     event_capacity_recompute,
     payment_due_recompute,
     registrant_context,
@@ -79,6 +83,14 @@ def send_registration_received(event: RegistrationSubmitted, message) -> None:
     token = registration_access_issue(registration=registration)
     if token is None:
         return  # decided, expired or gone before the worker came
+    if registration.registration_status == Registration.Status.APPROVED:
+        # A free seat taken through a waiting-list offer: confirmed at once, so its one e-mail is
+        # the confirmation, with the link to the registration (to see it, or to cancel).
+        _send_approved(
+            registration, message, registration_id=registration.pk, link=access_link(token), _secret=["link"]
+        )
+        _notify_staff(registration, message)
+        return
     _to_registrant(
         registration,
         "registration_received",
@@ -130,12 +142,16 @@ def send_registration_approved(event: RegistrationApproved, message) -> None:
     registration = _registration(event.registration_id)
     if registration is None or registration.registration_status != Registration.Status.APPROVED:
         return  # changed again before the worker came: the later event's e-mail says what holds
+    _send_approved(registration, message)
+
+
+def _send_approved(registration: Registration, message, **context) -> None:
     invite = {
         "filename": "invite.ics",
         "content": registration_invite(registration),
         "mimetype": "text/calendar",
     }
-    _to_registrant(registration, "registration_approved", message, _attachments=[invite])
+    _to_registrant(registration, "registration_approved", message, _attachments=[invite], **context)
 
 
 def _ended(registration_id: int, status: str) -> Registration | None:
@@ -165,7 +181,13 @@ def send_registration_rejected(event: RegistrationRejected, message) -> None:
 def send_registration_cancelled(event: RegistrationCancelled, message) -> None:
     registration = _ended(event.registration_id, Registration.Status.CANCELLED)
     if registration is not None:
-        _to_registrant(registration, "registration_cancelled", message, reason=registration.status_reason)
+        _to_registrant(
+            registration,
+            "registration_cancelled",
+            message,
+            reason=registration.status_reason,
+            by_registrant=registration.ended_reason == Registration.EndedReason.BY_REGISTRANT,
+        )
 
 
 @subscribe(RegistrationExpired.topic)
@@ -205,6 +227,69 @@ def send_waitlist_joined(event: WaitlistJoined, message) -> None:
     )
 
 
+@subscribe(EventStatusChanged.topic, name="registrations.event_cancelled.event.status_changed")
+def close_cancelled_event(event: EventStatusChanged, message) -> None:
+    """Staff cancelled the event: the holds and the waiting list end (who is told: below)."""
+    if event.new_status == Event.Status.CANCELLED:
+        event_cancelled_close(event_id=event.event_id)
+
+
+@subscribe(RegistrationsEndedWithEvent.topic)
+def send_event_cancelled(event: RegistrationsEndedWithEvent, message) -> None:
+    """One e-mail to each person the cancellation ended (or left with a paid seat), in their
+    language. Only to addresses somebody proved: confirmed ones, and Approved seats (a payment staff
+    matched, or a free seat taken through the link, vouches for them). Unconfirmed ones get nothing:
+    their sign-up never got past the first e-mail, and its link now says the event is cancelled."""
+    registrations = (
+        Registration.objects.select_related("event")
+        .select_for_update(of=("self",))
+        .filter(pk__in=event.registration_ids)
+        .order_by("pk")
+    )
+    for registration in registrations:
+        status = registration.registration_status
+        ended_with_event = (
+            status == Registration.Status.CANCELLED
+            and registration.ended_reason == Registration.EndedReason.EVENT_CANCELLED
+            and registration.email_confirmed_at is not None
+        )
+        if status == Registration.Status.APPROVED or ended_with_event:
+            _to_registrant(
+                registration,
+                "event_cancelled",
+                message,
+                registration_id=registration.pk,
+                approved=status == Registration.Status.APPROVED,
+                paid=bool(registration.transaction_id),
+            )
+    entries = (
+        WaitlistEntry.objects.select_related("event")
+        .select_for_update(of=("self",))
+        .filter(pk__in=event.entry_ids, email_confirmed_at__isnull=False)
+        .order_by("pk")
+    )
+    for entry in entries:
+        cancelled = entry.event
+        notification_queue(
+            template="event_cancelled",
+            recipient=entry.email,
+            language=language_code(entry.preferred_language),
+            context={
+                "entry_id": entry.pk,
+                "waiting": True,
+                "name": entry.full_name,
+                "event_title": cancelled.title,
+                "event_date": cancelled.date.isoformat(),
+                "event_time": cancelled.time.strftime("%H:%M") if cancelled.time else "",
+                "event_location": cancelled.location,
+                "event_link": f"{settings.FRONTEND_URL}/event/{cancelled.pk}",
+                "contact_email": cancelled.contact_email or settings.ASSOCIATION["email"],
+                "contact_phone": cancelled.contact_phone or settings.ASSOCIATION["phone"],
+            },
+            source_message=message,
+        )
+
+
 def _recompute(event, message) -> None:
     """Counters from the rows, freed seats offered to the waiting list, then the public pages
     rebuilt (after commit, so no reader caches the old counts again)."""
@@ -220,6 +305,8 @@ for _topic in (
     RegistrationExpired,
     WaitlistJoined,
     WaitlistConfirmed,
+    WaitlistLeft,
+    RegistrationsEndedWithEvent,
 ):
     subscribe(_topic.topic, name=f"registrations.recompute_capacity.{_topic.topic}")(_recompute)
 

@@ -56,6 +56,8 @@ class Registration(models.Model):
     class EndedReason(models.TextChoices):
         UNCONFIRMED = "unconfirmed", "E-mail not confirmed in time"
         PAYMENT_DEADLINE = "payment_deadline", "Not paid by the deadline"
+        BY_REGISTRANT = "by_registrant", "Cancelled by the registrant"
+        EVENT_CANCELLED = "event_cancelled", "The event was cancelled"
 
     class Meta:
         ordering = ["-registration_date", "-pk"]
@@ -109,6 +111,7 @@ class WaitlistEntry(models.Model):
         OFFERED = "offered", "Offered"
         CLAIMED = "claimed", "Claimed"
         EXPIRED = "expired", "Expired"
+        CANCELLED = "cancelled", "Cancelled"  # left by the person, through their link
 
     QUEUED = (Status.WAITING, Status.OFFERED)
 

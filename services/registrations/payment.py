@@ -21,10 +21,15 @@ def amount_text(amount: Decimal | int) -> str:
     return f"{number} {CURRENCY}"
 
 
+def is_free(event: Event) -> bool:
+    """SPEC: a price of 0 or empty is free. A free seat needs no payment, reference or deadline."""
+    return not (event.price is not None and event.price > 0)
+
+
 def payment_details(event: Event, reference: str) -> dict[str, Any]:
     details = settings.PAYMENT_DETAILS
     association = settings.ASSOCIATION
-    paid = event.price is not None and event.price > 0
+    paid = not is_free(event)
     contact_email = event.contact_email or association["email"]
     contact_phone = event.contact_phone or association["phone"]
     if paid:
@@ -59,11 +64,9 @@ def payment_details(event: Event, reference: str) -> dict[str, Any]:
         ) % {"reference": reference}
     else:
         amount = ""
-        status = _("This event is free: no payment is needed. We confirm your seat by e-mail.")
+        status = _("This event is free: no payment is needed.")
         methods = {}
-        next_steps = _("Keep your reference %(reference)s. We confirm your seat by e-mail.") % {
-            "reference": reference
-        }
+        next_steps = _("Open the link in the e-mail we sent you: that confirms your seat.")
     return {
         "amount": float(event.price) if paid else None,
         "amount_text": amount,
@@ -71,7 +74,9 @@ def payment_details(event: Event, reference: str) -> dict[str, Any]:
         "payment_status": status,
         "methods": methods,
         "next_steps": next_steps,
-        "contact_message": _("Questions about payment or access? Contact the organisers:"),
+        "contact_message": _("Questions about payment or access? Contact the organisers:")
+        if paid
+        else _("Questions about access? Contact the organisers:"),
         "contact_email": contact_email,
         "contact_phone": contact_phone,
     }

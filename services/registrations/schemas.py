@@ -3,6 +3,8 @@ from typing import Literal
 
 from ninja import Schema
 
+from .payment import is_free
+
 
 class RegistrationIn(Schema):
     """Every field optional here: the service answers SPEC's message for each missing one."""
@@ -91,12 +93,19 @@ class RegistrationOut(Registrant):
     email_confirmed_at: datetime | None
     hold_expires_at: datetime | None  # an unconfirmed sign-up holds its seat until then
     payment_due_at: datetime | None
-    ended_reason: str  # "unconfirmed" or "payment_deadline" for an Expired registration
+    # Why it ended without a staff decision: "unconfirmed" or "payment_deadline" (Expired),
+    # "by_registrant" or "event_cancelled" (Cancelled).
+    ended_reason: str
     status_reason: str  # what staff told the person when rejecting or cancelling
+    free: bool  # the event is free: nothing to pay, and opening the e-mail's link approves
 
     @staticmethod
     def resolve_event_title(obj) -> str:
         return obj.event.title
+
+    @staticmethod
+    def resolve_free(obj) -> bool:
+        return is_free(obj.event)
 
     @staticmethod
     def resolve_email_confirmed(obj) -> bool:
@@ -118,7 +127,7 @@ class RegisteredOut(Schema):
     email: str
     phone: str
     registration_status: str
-    payment_reference: str
+    payment_reference: str | None  # none for a free event
     amount: float | None
     currency: str
 
@@ -140,7 +149,7 @@ class ContactInfo(Schema):
 
 class RegistrationAnswer(Schema):
     registration: RegisteredOut
-    payment_reference: str
+    payment_reference: str | None
     payment_info: PaymentInfo
     contact_info: ContactInfo
     next_steps: str
@@ -265,6 +274,7 @@ class MyRegistrationOut(Schema):
 
     id: int
     event: EventBrief
+    free: bool  # no payment, reference or deadline: opening the link confirms the seat
     full_name: str
     registration_status: str
     payment_reference: str | None

@@ -40,12 +40,14 @@ from .domain_events import (
     RegistrationConfirmed,
     RegistrationExpired,
     RegistrationRejected,
+    RegistrationsEndedWithEvent,
     RegistrationSubmitted,
     WaitlistConfirmed,
     WaitlistJoined,
+    WaitlistLeft,
 )
 from .models import Registration, WaitlistEntry
-from .payment import payment_details
+from .payment import is_free, payment_details
 
 logger = logging.getLogger(__name__)
 
@@ -182,13 +184,17 @@ def _claim_offer(event: Event, token: str) -> WaitlistEntry:
 
 
 def _create_registration(event: Event, fields: dict[str, Any], **values) -> Registration:
-    """Insert with a fresh payment reference; a reference already taken (1 in ~900 million)
-    is drawn again inside a savepoint."""
+    """Insert with a fresh payment reference (none for a free event: nothing to match); a
+    reference already taken (1 in ~900 million) is drawn again inside a savepoint."""
+    free = is_free(event)
     for _attempt in range(5):
         try:
             with transaction.atomic():
                 return Registration.objects.create(
-                    event=event, payment_reference=new_payment_reference(), **values, **fields
+                    event=event,
+                    payment_reference=None if free else new_payment_reference(),
+                    **values,
+                    **fields,
                 )
         except IntegrityError:
             # The same person in a parallel request, which committed first: the partial unique
@@ -218,12 +224,16 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
                 raise event_full_error(event)
         # The offer went to an address its holder confirmed: the same address needs no new proof.
         confirmed = offer is not None and offer.email.lower() == fields["email"].lower()
+        # A free seat needs nothing more than a confirmed address: taken at once.
+        approved = confirmed and is_free(event)
         registration = _create_registration(
             event,
             fields,
             terms_accepted_at=now if data.get("agree_to_terms") is True else None,
             email_confirmed_at=now if confirmed else None,
             payment_due_at=payment_due_at(event, now),
+            registration_status=Registration.Status.APPROVED if approved else Registration.Status.PENDING,
+            decided_at=now if approved else None,
         )
         if offer is not None:
             offer.status = WaitlistEntry.Status.CLAIMED
@@ -234,7 +244,13 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
         claimed = int(offer is not None)
         store_counters(
             event,
-            replace(seats, total=seats.total + 1, pending=seats.pending + 1, offered=seats.offered - claimed),
+            replace(
+                seats,
+                total=seats.total + 1,
+                pending=seats.pending + int(not approved),
+                approved=seats.approved + int(approved),
+                offered=seats.offered - claimed,
+            ),
         )
         publish(RegistrationSubmitted(registration_id=registration.pk, event_id=event.pk))
     registration.event = event
@@ -300,9 +316,14 @@ def _issue_access(row, now) -> str | None:
 
 def registration_access_issue(*, registration: Registration) -> str | None:
     """The registrant's link (/my-registration#token=…), issued by the worker with the first e-mail
-    of a registration that still holds its seat. `registration` is locked by the caller."""
+    of a registration that still holds its seat: Pending, or a free seat taken at once through a
+    waiting-list offer (Approved, with no link yet). `registration` is locked by the caller."""
     now = timezone.now()
-    if not holds_seat(registration, now) or registration.registration_status != Registration.Status.PENDING:
+    status = registration.registration_status
+    if status == Registration.Status.APPROVED:
+        if registration.access_token_hash or not is_free(registration.event):
+            return None
+    elif status != Registration.Status.PENDING or not holds_seat(registration, now):
         return None
     return _issue_access(registration, now)
 
@@ -386,6 +407,24 @@ def _fresh_offer_link(notification) -> dict | None:
     }
 
 
+@fresh_link_for("registration_approved")
+def _fresh_approved_link(notification) -> dict | None:
+    """Only a free seat taken through an offer has its link in the confirmation: a new one, while
+    the seat is still Approved (the old link is void)."""
+    registration = (
+        Registration.objects.select_for_update()
+        .filter(
+            pk=notification.context.get("registration_id"),
+            registration_status=Registration.Status.APPROVED,
+        )
+        .first()
+    )
+    if registration is None:
+        return None
+    token = _issue_access(registration, timezone.now())
+    return {**notification.context, "link": access_link(token)}
+
+
 @dataclass(frozen=True)
 class Access:
     """What a link of a first e-mail opens: a registration or a waiting-list place."""
@@ -398,6 +437,25 @@ class Access:
 class InvalidLink(ApplicationError):
     status = 404
     code = "invalid_link"
+
+
+class LinkEnded(ApplicationError):
+    status = 410
+    code = "link_ended"
+
+
+def link_works(event: Event) -> bool:
+    """A registrant's link works until the event is over: to the end of its day (Kigali time)."""
+    return event.date >= timezone.localdate()
+
+
+def _refuse_after_event(event: Event) -> None:
+    if not link_works(event):
+        raise LinkEnded(_("This event is over, so this link no longer works."))
+
+
+def _row_of_link(model, digest: str):
+    return model.objects.select_related("event").filter(access_token_hash=digest).first() if digest else None
 
 
 def registration_access(*, token: str) -> Access:
@@ -413,6 +471,7 @@ def registration_access(*, token: str) -> Access:
         for model, confirm, kind in kinds if digest else ():
             row = model.objects.select_for_update().filter(access_token_hash=digest).first()
             if row is not None:
+                _refuse_after_event(row.event)
                 confirmed = confirm(row, now)
                 row = model.objects.select_related("event").get(pk=row.pk)
                 return Access(**{kind: row}, confirmed_now=confirmed)
@@ -420,9 +479,10 @@ def registration_access(*, token: str) -> Access:
 
 
 def _confirm_registration(registration: Registration, now) -> bool:
-    if registration.email_confirmed_at is not None:
-        return False
     if registration.registration_status != Registration.Status.PENDING:
+        return False
+    if registration.email_confirmed_at is not None:
+        _approve_free(registration, now)  # confirmed before free seats were taken at once
         return False
     if not holds_seat(registration, now):
         # Its seat already counts as free: ending it changes no count, so no event lock is needed.
@@ -431,7 +491,28 @@ def _confirm_registration(registration: Registration, now) -> bool:
     registration.email_confirmed_at = now
     registration.save(update_fields=["email_confirmed_at", "updated_at"])
     publish(RegistrationConfirmed(registration_id=registration.pk, event_id=registration.event_id))
+    _approve_free(registration, now)
     return True
+
+
+def _approve_free(registration: Registration, now) -> None:
+    """A free seat is confirmed by the address alone: Approved, with no payment to record. The seat
+    was held already (Pending), so the count of seats does not change and no event lock is needed;
+    the approval's e-mail and the counters follow from its domain event."""
+    if not is_free(registration.event) or not holds_seat(registration, now):
+        return
+    registration.registration_status = Registration.Status.APPROVED
+    registration.decided_by = None
+    registration.decided_at = now
+    registration.payment_due_at = None
+    registration.save()
+    publish(
+        RegistrationApproved(
+            registration_id=registration.pk,
+            event_id=registration.event_id,
+            previous_status=Registration.Status.PENDING,
+        )
+    )
 
 
 def _confirm_waiting(entry: WaitlistEntry, now) -> bool:
@@ -451,6 +532,106 @@ def _waitlist_expire(entry: WaitlistEntry) -> None:
     entry.status = WaitlistEntry.Status.EXPIRED
     entry.offer_token_hash = ""
     entry.save(update_fields=["status", "offer_token_hash"])
+
+
+# --- The registrant's own cancellation -------------------------------------------------------
+
+
+class NothingToCancel(ApplicationError):
+    status = 409
+    code = "already_ended"
+
+
+def registration_cancel_by_token(*, token: str) -> Access:
+    """The person behind a link gives up their seat (or their waiting-list place): it returns at
+    once, recounted under the event's lock and offered to the first person waiting. Works until
+    the event is over, and only for what still holds a seat or a place."""
+    digest = token_hash(token) if token else ""
+    registration = _row_of_link(Registration, digest)
+    entry = None if registration is not None else _row_of_link(WaitlistEntry, digest)
+    row = registration or entry
+    if row is None:
+        raise InvalidLink(_("This link is not valid. Please open the link of your most recent e-mail."))
+    _refuse_after_event(row.event)
+    now = timezone.now()
+    with transaction.atomic():
+        event = locked_event(row.event_id)  # the event first, as every seat change does
+        if registration is not None:
+            registration = Registration.objects.select_for_update().get(pk=registration.pk)
+            old_status = registration.registration_status
+            if old_status not in Registration.HOLDING_SEATS:
+                raise NothingToCancel(_("This registration has already ended: there is nothing to cancel."))
+            registration.registration_status = Registration.Status.CANCELLED
+            registration.ended_reason = Registration.EndedReason.BY_REGISTRANT
+            registration.status_reason = ""
+            registration.decided_by = None
+            registration.decided_at = now
+            registration.save()
+            cancelled = RegistrationCancelled(
+                registration_id=registration.pk, event_id=event.pk, previous_status=old_status
+            )
+            publish(cancelled)
+        else:
+            entry = WaitlistEntry.objects.select_for_update().get(pk=entry.pk)
+            if entry.status not in WaitlistEntry.QUEUED:
+                raise NothingToCancel(_("This place on the waiting list has already ended."))
+            entry.status = WaitlistEntry.Status.CANCELLED
+            entry.offer_token_hash = ""
+            entry.save(update_fields=["status", "offer_token_hash"])
+            publish(WaitlistLeft(entry_id=entry.pk, event_id=event.pk))
+        # At once, not when the worker comes: the seat (or an offer it held) goes to the next one.
+        recompute_locked(event)
+    if registration is not None:
+        return Access(registration=Registration.objects.select_related("event").get(pk=registration.pk))
+    return Access(entry=WaitlistEntry.objects.select_related("event").get(pk=entry.pk))
+
+
+# --- An event called off ----------------------------------------------------------------------
+
+
+def event_cancelled_close(*, event_id: int) -> RegistrationsEndedWithEvent | None:
+    """Staff cancelled the event: the seats held while waiting for a confirmation or a payment end
+    (Cancelled, `event_cancelled`), and so do the waiting list and its offers. Approved seats stay
+    Approved: they record who paid, for a refund, and count again if the event is published again.
+    The domain event names everybody to tell; nothing happens if the event is no longer Cancelled."""
+    now = timezone.now()
+    with transaction.atomic():
+        try:
+            event = locked_event(event_id)
+        except ApplicationError:
+            return None  # deleted meanwhile
+        if event.status != Event.Status.CANCELLED:
+            return None
+        registrations = list(
+            Registration.objects.select_for_update()
+            .filter(event=event, registration_status__in=Registration.HOLDING_SEATS)
+            .order_by("pk")
+        )
+        told = []
+        for registration in registrations:
+            if registration.registration_status == Registration.Status.PENDING:
+                registration.registration_status = Registration.Status.CANCELLED
+                registration.ended_reason = Registration.EndedReason.EVENT_CANCELLED
+                registration.decided_by = None
+                registration.decided_at = now
+                registration.save()
+            told.append(registration.pk)
+        entries = list(
+            WaitlistEntry.objects.select_for_update()
+            .filter(event=event, status__in=WaitlistEntry.QUEUED)
+            .order_by("pk")
+        )
+        WaitlistEntry.objects.filter(pk__in=[entry.pk for entry in entries]).update(
+            status=WaitlistEntry.Status.EXPIRED, offer_token_hash=""
+        )
+        store_counters(event, count_seats(event))
+        if not (told or entries):
+            return None
+        ended = RegistrationsEndedWithEvent(
+            event_id=event.pk, registration_ids=told, entry_ids=[entry.pk for entry in entries]
+        )
+        publish(ended)
+    return ended
 
 
 # --- Staff decisions --------------------------------------------------------------------------
@@ -545,11 +726,13 @@ def _apply_decision(event: Event, registration: Registration, decision: dict[str
 
 
 def registration_decide(*, registration_id: int, data: dict[str, Any], by) -> Registration:
-    """Staff approve (with the payment: SPEC §5), reject or cancel, recording who and when."""
-    decision = clean_decision(data)
-    event_id = Registration.objects.filter(pk=registration_id).values_list("event_id", flat=True).first()
-    if event_id is None:
+    """Staff approve (with the payment: SPEC §5; a free seat needs none), reject or cancel,
+    recording who and when."""
+    found = Registration.objects.filter(pk=registration_id).values_list("event_id", "event__price").first()
+    if found is None:
         raise NotFound(_("Registration not found."))
+    event_id, price = found
+    decision = clean_decision(data, free=not (price and price > 0))
     with transaction.atomic():
         event = locked_event(event_id)  # the event first, as every seat change does
         registration = Registration.objects.select_for_update().filter(pk=registration_id).first()
@@ -732,9 +915,23 @@ def payment_due_recompute(*, event_id: int) -> int:
                 registration.payment_due_at = due
                 registration.save(update_fields=["payment_due_at", "updated_at"])
                 changed += 1
+            if registration.payment_reference is None and not is_free(event):
+                _give_reference(registration)  # a free event that now has a price
         if changed:
             store_counters(event, count_seats(event))
     return changed
+
+
+def _give_reference(registration: Registration) -> None:
+    for _attempt in range(5):
+        try:
+            with transaction.atomic():
+                registration.payment_reference = new_payment_reference()
+                registration.save(update_fields=["payment_reference", "updated_at"])
+                return
+        except IntegrityError:
+            continue
+    raise RuntimeError("Could not draw a free payment reference")
 
 
 def registrant_context(registration: Registration, *, language: str) -> dict[str, Any]:
@@ -751,6 +948,7 @@ def registrant_context(registration: Registration, *, language: str) -> dict[str
         "event_time": event.time.strftime("%H:%M") if event.time else "",
         "event_location": event.location,
         "event_link": f"{settings.FRONTEND_URL}/event/{event.pk}",
+        "free": is_free(event),
         "reference": registration.payment_reference or "",
         # ISO text, as a notification's context is JSON; the templates format it per language.
         "pay_by": timezone.localtime(due).strftime("%Y-%m-%d %H:%M")

@@ -139,6 +139,7 @@ def test_every_queued_email_records_the_language_it_is_written_in(client):
     languages = dict(Notification.objects.values_list("template", "language"))
     assert languages == {
         "registration_received": "fr",
+        "registration_approved": "fr",  # a free event: opening the link confirmed the seat
         "registration_notice": "en",
         "contact_acknowledgement": "fr",
         "contact_notice": "en",

@@ -79,7 +79,7 @@ def test_opening_the_link_confirms_once_and_shows_the_registration(client):
 
 
 def test_a_confirmed_sign_up_keeps_its_seat_after_the_hold(client):
-    event = make_event(maximum_attendees=1)
+    event = make_event(maximum_attendees=1, price=1000)
     register(client, event.pk)
     confirm(client, VALID["email"])
     lapse()

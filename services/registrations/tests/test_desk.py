@@ -23,7 +23,7 @@ def registered(client, event, n=1, start=0):
 
 
 def test_approving_records_the_payment_who_and_when(client, staff_client, staff):
-    event = make_event(maximum_attendees=5)
+    event = make_event(maximum_attendees=5, price=2000)
     (rid,) = registered(client, event)
     response = decide(
         staff_client, rid, "Approved", transaction_id="  MP1234  ", payment_notes="Paid at the desk"
@@ -60,7 +60,7 @@ def test_approving_records_the_payment_who_and_when(client, staff_client, staff)
     ],
 )
 def test_the_payment_form_rules(client, staff_client, change, field, message):
-    (rid,) = registered(client, make_event())
+    (rid,) = registered(client, make_event(price=2000))
     response = decide(
         staff_client, rid, **{"status": change.pop("registration_status", "Approved")}, **change
     )
@@ -88,7 +88,7 @@ def test_transitions_follow_spec(client, staff_client):
 
 
 def test_one_receipt_confirms_one_seat(client, staff_client):
-    first, second = registered(client, make_event(), 2)
+    first, second = registered(client, make_event(price=2000), 2)
     assert decide(staff_client, first, "Approved", "MP-777").status_code == 200
     response = decide(staff_client, second, "Approved", " mp-777 ")
     assert response.status_code == 409
@@ -173,7 +173,7 @@ def test_unlimited_events_have_no_available_seats(client, staff_client):
 
 def test_search_filter_and_paging_happen_in_the_database(client, staff_client, settings):
     settings.RATE_LIMITS = {**settings.RATE_LIMITS, "registration": "1000/h"}
-    event = make_event()
+    event = make_event(price=2000)  # references to search by
     ids = registered(client, event, 25)
     decide(staff_client, ids[3], "Approved", "P3")
     url = REGISTRATIONS.format(event.pk)

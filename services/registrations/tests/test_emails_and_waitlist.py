@@ -67,7 +67,9 @@ def test_the_first_e_mail_repeats_nothing_the_visitor_typed_but_the_name(client)
 
 
 def test_approval_sends_a_confirmation_with_a_calendar_invite(client, staff_client):
-    event = make_event(title="Sign Language Day", location="Kigali Convention Center", time="09:30")
+    event = make_event(
+        title="Sign Language Day", location="Kigali Convention Center", time="09:30", price=1000
+    )
     rid = register(client, event.pk).json()["registration"]["id"]
     decide(staff_client, rid, "Approved", "TX-1")
     deliver_all()

@@ -63,3 +63,39 @@ def test_a_registrant_gets_how_to_pay_then_a_confirmation_with_an_invite(
     )
     event.refresh_from_db()
     assert (event.registrations_approved, event.registrations_pending) == (1, 0)
+
+
+def test_a_free_seat_is_confirmed_by_its_link_and_a_cancelled_event_is_told(
+    client, staff_client, celery_worker, mail_dir
+):
+    event = make_event("Deaf Culture Day", price=0, maximum_attendees=5)
+    answer = register(client, event.pk).json()
+    assert answer["payment_reference"] is None
+    [received] = wait_for(lambda: mails_to(mail_dir, VALID["email"]), what="the first e-mail")
+    assert received["Subject"] == "Confirm your seat: Deaf Culture Day"
+    text = received.get_body(preferencelist=("plain",)).get_content()
+    assert "Rwf" not in text and "reference" not in text.lower()
+    (token,) = re.findall(r"/my-registration#token=([\w-]+)", text)
+    opened = open_link(client, token).json()
+    assert opened["registration"]["registration_status"] == "Approved"
+    mails = wait_for(
+        lambda: m if len(m := mails_to(mail_dir, VALID["email"])) == 2 else None, what="the confirmation"
+    )
+    assert mails[1]["Subject"] == "Your seat is confirmed: Deaf Culture Day"
+
+    staff_client.post(
+        f"/api/management/events/{event.pk}/change-status/",
+        data={"status": "Cancelled"},
+        content_type="application/json",
+    )
+    mails = wait_for(
+        lambda: m if len(m := mails_to(mail_dir, VALID["email"])) == 3 else None, what="the cancellation"
+    )
+    assert mails[2]["Subject"] == "Cancelled: Deaf Culture Day"
+    wait_for(
+        lambda: not Delivery.objects.exclude(status=Delivery.Status.DONE).exists(),
+        timeout=20,
+        what="every delivery to be done",
+    )
+    # One e-mail each: the first, the confirmation, the cancellation.
+    assert Notification.objects.filter(recipient=VALID["email"]).count() == 3

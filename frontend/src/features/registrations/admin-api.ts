@@ -25,7 +25,7 @@ export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['Pending', 
 /** What staff may set: a registration never goes back to Pending, and only the server expires one. */
 export type RegistrationDecision = 'Approved' | 'Rejected' | 'Cancelled';
 /** Why a registration expired: its e-mail was not confirmed in time, or it was not paid by the deadline. */
-export type EndedReason = '' | 'unconfirmed' | 'payment_deadline';
+export type EndedReason = '' | 'unconfirmed' | 'payment_deadline' | 'by_registrant' | 'event_cancelled';
 
 /** The decisions the server allows from each status (docs/api.md "update-status"). */
 export const DECISIONS: Record<RegistrationStatus, readonly RegistrationDecision[]> = {
@@ -99,8 +99,10 @@ export interface AdminRegistration extends Registrant {
   transaction_id: string;
   payment_method: string;
   payment_notes: string;
-  /** What the payer writes in the Mobile Money or bank message (none on rows older than references). */
+  /** What the payer writes in the Mobile Money or bank message (none for a free event). */
   payment_reference: string | null;
+  /** A free event: no payment to record; opening the e-mail's link approves the seat. */
+  free: boolean;
   /** The staff member who approved, rejected or cancelled it, if anyone has. */
   decided_by: string | null;
   decided_at: string | null;
@@ -166,7 +168,7 @@ export interface RegistrationListArgs extends RegistrationFilters {
   page: number;
 }
 
-export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired';
+export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired' | 'cancelled';
 
 export interface WaitlistEntry extends Registrant {
   id: number;
@@ -187,7 +189,8 @@ export interface Waitlist {
 
 /** One decision: an approval records the payment; a rejection or cancellation may give a reason. */
 export type StatusUpdateArgs = { registration: AdminRegistration; payment_notes: string } & (
-  | { status: 'Approved'; transaction_id: string; payment_method: PaymentMethod }
+  // A free seat is approved with no payment: '' for both.
+  | { status: 'Approved'; transaction_id: string; payment_method: PaymentMethod | '' }
   | { status: 'Rejected' | 'Cancelled'; reason: string }
 );
 

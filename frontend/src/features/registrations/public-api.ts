@@ -59,11 +59,12 @@ export interface RegistrationAnswer {
     email: string;
     phone: string;
     registration_status: RegistrationStatus;
-    payment_reference: string;
+    /** null for a free event: nothing to pay, so nothing to match. */
+    payment_reference: string | null;
     amount: number | null;
     currency: string;
   };
-  payment_reference: string;
+  payment_reference: string | null;
   payment_info: PaymentInfo;
   contact_info: { message: string; email: string; phone: string };
   next_steps: string;
@@ -118,11 +119,16 @@ export type MyRegistration =
         event: LinkedEvent;
         full_name: string;
         registration_status: RegistrationStatus;
+        /** A free event: no payment, reference or deadline; opening the link confirms the seat. */
+        free: boolean;
         payment_reference: string | null;
         email_confirmed: boolean;
         /** An ISO date-time: unpaid by then, the seat goes to somebody else. */
         payment_due_at: string | null;
-        /** Why an Expired registration ended: 'unconfirmed' or 'payment_deadline'. */
+        /**
+         * Why it ended without a staff decision: 'unconfirmed' or 'payment_deadline' (Expired),
+         * 'by_registrant' or 'event_cancelled' (Cancelled).
+         */
         ended_reason: string;
         /** What the organisers wrote when rejecting or cancelling. */
         status_reason: string;
@@ -135,7 +141,7 @@ export type MyRegistration =
         id: number;
         event: LinkedEvent;
         full_name: string;
-        status: 'waiting' | 'offered' | 'claimed' | 'expired';
+        status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'cancelled';
         email_confirmed: boolean;
         position: number | null;
       };
@@ -197,6 +203,24 @@ export const registrationPublicApi = api.injectEndpoints({
       query: (token) => ({ url: 'my-registration/', method: 'POST', body: { token } }),
       keepUnusedDataFor: 0,
     }),
+    // The person gives up their seat (or waiting-list place): the answer is the page's new state.
+    cancelMyRegistration: build.mutation<MyRegistration, string>({
+      query: (token) => ({ url: 'my-registration/cancel/', method: 'POST', body: { token } }),
+      async onQueryStarted(token, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(registrationPublicApi.util.upsertQueryData('openMyRegistration', token, data));
+        } catch {
+          // The page says why (the caller reads the error).
+        }
+      },
+      // A seat is free again: the event's counters changed.
+      invalidatesTags: (result) => {
+        if (!result) return [];
+        const eventId = result.kind === 'registration' ? result.registration.event.id : result.waitlist_entry.event.id;
+        return [{ type: 'PublicEvent' as const, id: eventId }];
+      },
+    }),
     // A read, though sent as a POST: the token stays out of URLs and so out of access logs.
     checkWaitlistOffer: build.query<WaitlistOfferCheck, string>({
       query: (token) => ({ url: 'management/waitlist-offers/check/', method: 'POST', body: { token } }),
@@ -211,4 +235,5 @@ export const {
   useJoinWaitlistMutation,
   useCheckWaitlistOfferQuery,
   useOpenMyRegistrationQuery,
+  useCancelMyRegistrationMutation,
 } = registrationPublicApi;

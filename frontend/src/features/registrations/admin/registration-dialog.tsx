@@ -28,6 +28,7 @@ const FIELDS: Record<RegistrationDecision, readonly FormFieldName[]> = {
   Rejected: ['reason', 'payment_notes'],
   Cancelled: ['reason', 'payment_notes'],
 };
+const FREE_APPROVAL_FIELDS: readonly FormFieldName[] = ['payment_notes'];
 const TOASTS: Record<RegistrationDecision, string> = {
   Approved: 'dialog.approvedToast',
   Rejected: 'dialog.rejectedToast',
@@ -68,7 +69,9 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
     reason: `${formId}-reason`,
   };
   const approving = decision === 'Approved';
-  const fields = FIELDS[decision];
+  // A free seat has no payment to record: only the notes.
+  const approvingFree = approving && registration.free;
+  const fields = approvingFree ? FREE_APPROVAL_FIELDS : FIELDS[decision];
 
   // Pre-filled with what the registration has (SPEC §5); Mobile Money unless it says otherwise.
   const [transactionId, setTransactionId] = useState(registration.transaction_id);
@@ -104,7 +107,7 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
     event.preventDefault();
     if (saving) return;
     setOutcome(null);
-    if (approving) {
+    if (approving && !approvingFree) {
       const problems: FieldErrors = {};
       if (!transactionId.trim()) problems.transaction_id = t('dialog.errors.transactionId');
       if (!method) problems.payment_method = t('dialog.errors.paymentMethod');
@@ -118,12 +121,12 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
     setErrors({});
     try {
       const { registration: updated } = await updateStatus(
-        approving && method
+        approving && (method || approvingFree)
           ? {
               registration,
               status: 'Approved',
-              transaction_id: transactionId.trim(),
-              payment_method: method,
+              transaction_id: approvingFree ? '' : transactionId.trim(),
+              payment_method: approvingFree ? '' : method,
               payment_notes: notes.trim(),
             }
           : { registration, status: decision === 'Cancelled' ? 'Cancelled' : 'Rejected', reason: reason.trim(), payment_notes: notes.trim() },
@@ -209,7 +212,7 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
         <div className="registration-details__row">
           <dt>{t('dialog.details.status')}</dt>
           <dd>
-            <StatusBadge kind="registration" status={registration.registration_status} />
+            <StatusBadge kind="registration" status={registration.registration_status} free={registration.free} />
             {note && <span className="registration-details__note">{note}</span>}
           </dd>
         </div>
@@ -227,7 +230,9 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
           <legend className="registration-payment__legend">
             {t(approving ? 'dialog.paymentLegend' : 'dialog.decisionLegend')}
           </legend>
-          {approving ? (
+          {approvingFree ? (
+            <p className="registration-payment__free">{t('dialog.freeApproval')}</p>
+          ) : approving ? (
             <>
               <FormField
                 id={ids.transaction_id}

@@ -128,7 +128,7 @@ export function RegistrationsTable({ registrations, onDecide, onErase, busy, sel
                     <span className="registrations-table__muted">{registered.time}</span>
                   </td>
                   <td data-label={columns.status}>
-                    <StatusBadge kind="registration" status={registration.registration_status} />
+                    <StatusBadge kind="registration" status={registration.registration_status} free={registration.free} />
                     {note && <span className="registrations-table__note">{note}</span>}
                   </td>
                   <td className="registrations-table__actions">

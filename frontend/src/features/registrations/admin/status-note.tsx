@@ -26,8 +26,12 @@ export function useStatusNote(): (registration: AdminRegistration, now: number) 
         return null;
       case 'Expired':
         return registration.ended_reason ? t(`note.expired.${registration.ended_reason}`) : null;
-      case 'Rejected':
       case 'Cancelled':
+        if (registration.ended_reason === 'by_registrant' || registration.ended_reason === 'event_cancelled') {
+          return t(`note.cancelled.${registration.ended_reason}`);
+        }
+        return registration.status_reason ? t('note.reason', { reason: registration.status_reason }) : null;
+      case 'Rejected':
         return registration.status_reason ? t('note.reason', { reason: registration.status_reason }) : null;
       default:
         return null;

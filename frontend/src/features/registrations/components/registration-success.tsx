@@ -24,24 +24,31 @@ export function RegistrationSuccess({ answer }: { answer: RegistrationAnswer }) 
         {t('success.heading')}
       </h2>
       <ConfirmWithin minutes={answer.confirm_minutes} place="seat" />
-      <p className="notice notice--success">{free ? t('success.messageFree') : t('success.message')}</p>
-      <div className="registration-success__reference">
-        <dl>
-          <dt>{t('success.referenceLabel')}</dt>
-          <dd className="registration-success__code">{reference}</dd>
-        </dl>
-        <p className="registration-success__note">{free ? t('success.referenceNoteFree') : t('success.referenceNote')}</p>
-      </div>
-      <button
-        type="button"
-        className="button button--primary"
-        aria-expanded={open}
-        aria-controls={INSTRUCTIONS_ID}
-        onClick={() => setOpen((shown) => !shown)}
-      >
-        {t('success.viewInstructions')}
-      </button>
-      <PaymentInstructions id={INSTRUCTIONS_ID} hidden={!open} answer={answer} />
+      {free ? (
+        // Nothing to pay and nothing to quote: the e-mail's link confirms the seat.
+        <p className="notice notice--success">{t('success.messageFree')}</p>
+      ) : (
+        <>
+          <p className="notice notice--success">{t('success.message')}</p>
+          <div className="registration-success__reference">
+            <dl>
+              <dt>{t('success.referenceLabel')}</dt>
+              <dd className="registration-success__code">{reference}</dd>
+            </dl>
+            <p className="registration-success__note">{t('success.referenceNote')}</p>
+          </div>
+          <button
+            type="button"
+            className="button button--primary"
+            aria-expanded={open}
+            aria-controls={INSTRUCTIONS_ID}
+            onClick={() => setOpen((shown) => !shown)}
+          >
+            {t('success.viewInstructions')}
+          </button>
+          <PaymentInstructions id={INSTRUCTIONS_ID} hidden={!open} answer={answer} />
+        </>
+      )}
     </section>
   );
 }

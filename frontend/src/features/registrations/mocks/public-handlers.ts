@@ -13,6 +13,7 @@ const REGISTER_URL = '*/api/management/events/:id/register/';
 const WAITLIST_URL = '*/api/management/events/:id/waitlist/';
 const OFFER_CHECK_URL = '*/api/management/waitlist-offers/check/';
 const MY_REGISTRATION_URL = '*/api/my-registration/';
+const MY_REGISTRATION_CANCEL_URL = '*/api/my-registration/cancel/';
 
 /** The 201 answer for a paid event, as docs/api.md shows it; override what a test is about. */
 export function makeRegistrationAnswer(overrides: Partial<RegistrationAnswer> = {}): RegistrationAnswer {
@@ -56,15 +57,16 @@ export function makeFreeRegistrationAnswer(): RegistrationAnswer {
   const paid = makeRegistrationAnswer();
   return {
     ...paid,
-    registration: { ...paid.registration, amount: null, payment_reference: 'F3EE2Z' },
-    payment_reference: 'F3EE2Z',
+    registration: { ...paid.registration, amount: null, payment_reference: null },
+    payment_reference: null,
     payment_info: {
-      status: 'No payment is needed for this event. The organisers will confirm your seat.',
+      status: 'This event is free: no payment is needed.',
       amount: null,
       currency: 'Rwf',
-      reference: 'F3EE2Z',
+      reference: '',
       methods: {},
     },
+    next_steps: 'Open the link in the e-mail we sent you: that confirms your seat.',
   };
 }
 
@@ -137,6 +139,15 @@ export const registrationHandlers = {
     }),
   myRegistrationRefused: (status: number, body: Record<string, unknown>) =>
     http.post(MY_REGISTRATION_URL, () => HttpResponse.json(body, { status })),
+  /** The registrant cancels through their link; `tokens` collects the tokens sent. */
+  cancelMyRegistration: (answer: MyRegistration, tokens?: string[]) =>
+    http.post(MY_REGISTRATION_CANCEL_URL, async ({ request }) => {
+      tokens?.push(((await request.json()) as { token: string }).token);
+      await delay(20);
+      return HttpResponse.json(answer);
+    }),
+  cancelMyRegistrationRefused: (status: number, body: Record<string, unknown>) =>
+    http.post(MY_REGISTRATION_CANCEL_URL, () => HttpResponse.json(body, { status })),
 };
 
 /** A registration as its e-mailed link opens it; override what a test is about. */
@@ -161,6 +172,7 @@ export function makeMyRegistration(
       },
       full_name: 'Aline Uwase',
       registration_status: 'Pending',
+      free: false,
       payment_reference: 'K7MQ4X',
       email_confirmed: true,
       payment_due_at: '2027-03-05T12:00:00+02:00',

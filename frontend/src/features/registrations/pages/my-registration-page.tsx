@@ -1,7 +1,8 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PageHeading } from '../../../components/page-heading';
 import { Spinner } from '../../../components/spinner';
 import { errorStatus } from '../../../lib/api-error';
@@ -11,7 +12,12 @@ import { useTranslation } from '../../../lib/use-translation';
 import { EventFacts } from '../components/event-facts';
 import { PaymentInstructions } from '../components/payment-instructions';
 import '../components/registration.css';
-import { useOpenMyRegistrationQuery, type LinkedEvent, type MyRegistration } from '../public-api';
+import {
+  useCancelMyRegistrationMutation,
+  useOpenMyRegistrationQuery,
+  type LinkedEvent,
+  type MyRegistration,
+} from '../public-api';
 
 /** The token of an e-mailed link (`#token=<token>`: a fragment never reaches a server log). */
 function tokenOf(hash: string): string | null {
@@ -42,7 +48,7 @@ function EventSummary({ event }: { event: LinkedEvent }) {
 /** The headline and what to do next, for a registration in each state. */
 function registrationNews(answer: Extract<MyRegistration, { kind: 'registration' }>, t: TFunction) {
   const { registration } = answer;
-  const free = !answer.payment_info.amount;
+  const { free } = registration;
   switch (registration.registration_status) {
     case 'Pending':
       return {
@@ -51,7 +57,11 @@ function registrationNews(answer: Extract<MyRegistration, { kind: 'registration'
         text: free ? t('mine.pendingFree') : t('mine.pending'),
       };
     case 'Approved':
-      return { tone: 'success', heading: t('mine.approvedHeading'), text: t('mine.approved') };
+      return {
+        tone: 'success',
+        heading: t('mine.approvedHeading'),
+        text: free ? t('mine.approvedFree') : t('mine.approved'),
+      };
     case 'Expired':
       return {
         tone: 'error',
@@ -59,27 +69,43 @@ function registrationNews(answer: Extract<MyRegistration, { kind: 'registration'
         text: registration.ended_reason === 'payment_deadline' ? t('mine.expiredUnpaid') : t('mine.expiredUnconfirmed'),
       };
     case 'Cancelled':
+      if (registration.ended_reason === 'by_registrant') {
+        return { tone: 'success', heading: t('mine.cancelledHeading'), text: t('mine.cancelledByYou') };
+      }
+      if (registration.ended_reason === 'event_cancelled') {
+        return { tone: 'error', heading: t('mine.eventCancelledHeading'), text: t('mine.eventCancelled') };
+      }
       return { tone: 'error', heading: t('mine.cancelledHeading'), text: t('mine.cancelled') };
     default:
       return { tone: 'error', heading: t('mine.rejectedHeading'), text: t('mine.rejected') };
   }
 }
 
-function RegistrationView({ answer }: { answer: Extract<MyRegistration, { kind: 'registration' }> }) {
+function RegistrationView({
+  answer,
+  token,
+}: {
+  answer: Extract<MyRegistration, { kind: 'registration' }>;
+  token: string;
+}) {
   const { t } = useTranslation('registration');
   const { registration } = answer;
   const news = registrationNews(answer, t);
-  const pending = registration.registration_status === 'Pending';
-  const ended = ['Expired', 'Cancelled', 'Rejected'].includes(registration.registration_status);
+  const status = registration.registration_status;
+  const pending = status === 'Pending' && !registration.free;
+  const ended = ['Expired', 'Cancelled', 'Rejected'].includes(status);
+  const cancellable = (status === 'Pending' || status === 'Approved') && registration.event.status !== 'Cancelled';
+  // A paid seat cancelled here is not refunded by itself: the dialog says whom to ask.
+  const paidSeat = status === 'Approved' && !registration.free;
   return (
     <div className="registration-layout">
       <EventSummary event={registration.event} />
       <div className="card registration-panel registration-success">
-        <News heading={news.heading} text={news.text} tone={news.tone} />
+        <News key={`${status}-${registration.ended_reason}`} heading={news.heading} text={news.text} tone={news.tone} />
         {registration.status_reason && (
           <p>{t('mine.organisersWrote', { reason: registration.status_reason })}</p>
         )}
-        {registration.payment_reference && (
+        {registration.payment_reference && !registration.free && (
           <div className="registration-success__reference">
             <dl>
               <dt>{t('success.referenceLabel')}</dt>
@@ -87,7 +113,7 @@ function RegistrationView({ answer }: { answer: Extract<MyRegistration, { kind: 
             </dl>
             {pending && (
               <p className="registration-success__note">
-                {answer.payment_info.amount ? t('success.referenceNote') : t('success.referenceNoteFree')}
+                {t('success.referenceNote')}
               </p>
             )}
           </div>
@@ -103,16 +129,101 @@ function RegistrationView({ answer }: { answer: Extract<MyRegistration, { kind: 
             </Link>
           </p>
         )}
+        {cancellable && (
+          <CancelPlace
+            token={token}
+            kind="registration"
+            extra={paidSeat ? t('mine.cancel.registration.paid', { email: answer.contact_info.email }) : null}
+          />
+        )}
       </div>
     </div>
   );
 }
 
-function WaitlistView({ answer }: { answer: Extract<MyRegistration, { kind: 'waitlist' }> }) {
+/**
+ * "Cancel my registration" (or "Leave the waiting list"), behind a dialog that says what happens:
+ * the seat (or place) goes to somebody else at once, and it cannot be taken back. The answer
+ * replaces the page's registration; a failure is said next to the button.
+ */
+function CancelPlace({ token, kind, extra }: { token: string; kind: 'registration' | 'waitlist'; extra: string | null }) {
+  const { t } = useTranslation('registration');
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [cancelPlace, { isLoading }] = useCancelMyRegistrationMutation();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+
+  async function confirm() {
+    setFailure(null);
+    try {
+      await cancelPlace(token).unwrap();
+    } catch (error) {
+      console.error('Cancelling through the link failed', error);
+      const status = errorStatus(error);
+      setFailure(
+        status === 410
+          ? t('mine.over')
+          : status === 409
+            ? t('mine.cancel.alreadyEnded')
+            : status === 429
+              ? t('mine.tooMany')
+              : t('mine.cancel.failed'),
+      );
+      setAsking(false);
+      buttonRef.current?.focus();
+    }
+  }
+
+  return (
+    <div className="my-registration__cancel">
+      <h3>{t(`mine.cancel.${kind}.heading`)}</h3>
+      <p>{t(`mine.cancel.${kind}.intro`)}</p>
+      {failure && (
+        <p className="notice notice--error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button
+        ref={buttonRef}
+        type="button"
+        className="button button--secondary"
+        aria-haspopup="dialog"
+        onClick={() => setAsking(true)}
+      >
+        {t(`mine.cancel.${kind}.action`)}
+      </button>
+      {asking && (
+        <ConfirmDialog
+          title={t(`mine.cancel.${kind}.title`)}
+          confirmLabel={t(`mine.cancel.${kind}.confirm`)}
+          pendingLabel={t('mine.cancel.pending')}
+          cancelLabel={t(`mine.cancel.${kind}.keep`)}
+          pending={isLoading}
+          tone="danger"
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(false)}
+        >
+          <p>{t(`mine.cancel.${kind}.body`)}</p>
+          {extra && <p>{extra}</p>}
+          <p>
+            <strong>{t('mine.cancel.final')}</strong>
+          </p>
+        </ConfirmDialog>
+      )}
+    </div>
+  );
+}
+
+function WaitlistView({ answer, token }: { answer: Extract<MyRegistration, { kind: 'waitlist' }>; token: string }) {
   const { t } = useTranslation('registration');
   const entry = answer.waitlist_entry;
+  const eventCancelled = entry.event.status === 'Cancelled';
   let news: { heading: string; text: string; tone: string };
-  if (entry.status === 'waiting' && entry.email_confirmed) {
+  if (entry.status === 'cancelled') {
+    news = { tone: 'success', heading: t('mine.leftHeading'), text: t('mine.left') };
+  } else if (entry.status === 'expired' && eventCancelled) {
+    news = { tone: 'error', heading: t('mine.eventCancelledHeading'), text: t('mine.eventCancelledWaitlist') };
+  } else if (entry.status === 'waiting' && entry.email_confirmed) {
     news = { tone: 'success', heading: t('mine.waitingHeading'), text: t('waitlist.whatNext') };
   } else if (entry.status === 'offered') {
     news = { tone: 'success', heading: t('mine.offeredHeading'), text: t('mine.offered') };
@@ -125,9 +236,12 @@ function WaitlistView({ answer }: { answer: Extract<MyRegistration, { kind: 'wai
     <div className="registration-layout">
       <EventSummary event={entry.event} />
       <div className="card registration-panel registration-success">
-        <News heading={news.heading} text={news.text} tone={news.tone} />
+        <News key={entry.status} heading={news.heading} text={news.text} tone={news.tone} />
         {entry.position !== null && (
           <p className="registration-success__position">{t('waitlist.position', { position: entry.position })}</p>
+        )}
+        {(entry.status === 'waiting' || entry.status === 'offered') && !eventCancelled && (
+          <CancelPlace token={token} kind="waitlist" extra={null} />
         )}
       </div>
     </div>
@@ -160,7 +274,18 @@ export function MyRegistrationPage() {
   const { data, error, isLoading } = useOpenMyRegistrationQuery(token ?? skipToken);
 
   let content;
-  if (!token || errorStatus(error) === 404) {
+  if (token && errorStatus(error) === 410) {
+    content = (
+      <>
+        <p className="notice notice--error" role="alert">
+          {t('mine.over')}
+        </p>
+        <p className="registration-page__back">
+          <Link to="/events">{t('backToEvents')}</Link>
+        </p>
+      </>
+    );
+  } else if (!token || errorStatus(error) === 404) {
     content = (
       <>
         <p className="notice notice--error" role="alert">
@@ -184,9 +309,9 @@ export function MyRegistrationPage() {
       </p>
     );
   } else if (data.kind === 'waitlist') {
-    content = <WaitlistView answer={data} />;
+    content = <WaitlistView answer={data} token={token} />;
   } else {
-    content = <RegistrationView answer={data} />;
+    content = <RegistrationView answer={data} token={token} />;
   }
 
   return (

@@ -325,12 +325,15 @@ describe('Event registration page', () => {
 
     it('says no payment is needed for a free event', async () => {
       server.use(registrationHandlers.registered({ answer: makeFreeRegistrationAnswer() }));
-      const { user } = await submitFilledForm('/registration?eventId=3');
+      await submitFilledForm('/registration?eventId=3');
 
-      expect(await screen.findByText('F3EE2Z')).toBeInTheDocument();
       await waitFor(() => expect(toasts()).toHaveTextContent('This event is free: no payment is needed.'));
-      await user.click(screen.getByRole('button', { name: 'View Payment Instructions' }));
-      expect(screen.getByText('No payment is needed: this event is free.')).toBeVisible();
+      const heading = await screen.findByRole('heading', { name: 'Registration submitted' });
+      const news = heading.closest('section') as HTMLElement;
+      expect(news).toHaveTextContent('Open the link in the e-mail we sent you: that confirms your seat.');
+      // Nothing to pay, so no reference to quote and no payment step.
+      expect(within(news).queryByText(/reference/i)).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'View Payment Instructions' })).not.toBeInTheDocument();
       expect(screen.queryByRole('heading', { name: 'How to pay' })).not.toBeInTheDocument();
     });
 

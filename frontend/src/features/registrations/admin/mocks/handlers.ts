@@ -75,6 +75,7 @@ export function makeRegistration(overrides: Partial<AdminRegistration> = {}): Ad
     payment_method: '',
     payment_notes: '',
     payment_reference: 'K7MQ4X',
+    free: false,
     decided_by: null,
     decided_at: null,
     reminder_sent_at: null,
