@@ -141,3 +141,87 @@ test('a full event offers its waiting list instead of a dead end', async ({ page
   await expect(page.getByText('Your position on the waiting list: 1')).toBeVisible();
   await expectNoAxeViolations(page, 'waiting-list place confirmed by its link');
 });
+
+test('a free event asks for no payment, its link confirms the seat, and the registrant cancels it', async ({
+  page,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
+  const title = `Journey Free Event ${Date.now()}`;
+  const eventId = await publishedEvent(request, { title, price: 0, maximum_attendees: 1 });
+  const email = `free-${Date.now()}@example.com`;
+
+  // The visitor registers: no reference, no payment step, the e-mail's link confirms the seat.
+  await page.goto(`/registration?eventId=${eventId}`);
+  await fillRegistration(page, { name: 'Free Registrant', email, phone: '0788 300 111' });
+  await page.getByRole('button', { name: 'Register' }).click();
+  await expect(page.getByRole('heading', { name: 'Registration submitted' })).toBeFocused();
+  await expect(page.locator('.registration-success')).toContainText(
+    'Open the link in the e-mail we sent you: that confirms your seat.',
+  );
+  await expect(page.locator('.registration-success__code')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'View Payment Instructions' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'free registration submitted');
+  await keepScreenshot(page, testInfo, 'free-registration-submitted');
+
+  const [received = ''] = await mailsTo(MAIL_DIR ?? '', email, 1);
+  // In Kinyarwanda, as chosen: opening the link confirms the seat; nothing about paying.
+  expect(received).toContain('Iki gikorwa ni ubuntu: gufungura umurongo byemeza umwanya wanyu.');
+  expect(received).not.toContain('Rwf');
+  const link = linkTo(received, '/my-registration');
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Your seat is confirmed' })).toBeFocused();
+  await expect(page.getByText(/and so is your seat: this event is free/)).toBeVisible();
+  await expect(page.locator('.registration-success__code')).toHaveCount(0);
+  await expectNoAxeViolations(page, 'free seat confirmed by its link');
+  const [, approved = ''] = await mailsTo(MAIL_DIR ?? '', email, 2);
+  expect(approved).toContain('BEGIN:VCALENDAR');
+
+  // Somebody waits for the one seat, and confirms their place.
+  const patient = `waiting-${Date.now()}@example.com`;
+  const joined = await request.post(`/api/management/events/${eventId}/waitlist/`, {
+    headers: await solvedChallenge(request),
+    data: {
+      full_name: 'Waiting Visitor',
+      email: patient,
+      phone: '+250722300222',
+      preferred_language: 'English',
+      disability: 'None',
+      agree_to_terms: true,
+    },
+  });
+  expect(joined.status()).toBe(201);
+  const [placeMail = ''] = await mailsTo(MAIL_DIR ?? '', patient, 1);
+  const placeToken = new URL(linkTo(placeMail, '/my-registration'), 'http://local').hash.replace('#token=', '');
+  expect((await request.post('/api/my-registration/', { data: { token: placeToken } })).status()).toBe(200);
+
+  // The registrant cannot come: the dialog says what happens before anything does.
+  await page.reload();
+  await page.getByRole('button', { name: 'Cancel my registration' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel your registration?' });
+  await expect(dialog).toContainText('Your seat goes at once to the next person on the waiting list');
+  await expect(dialog).toContainText('This cannot be undone.');
+  await expectNoAxeViolations(page, 'cancel my registration dialog');
+  await keepScreenshot(page, testInfo, 'my-registration-cancel-1280');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await keepScreenshot(page, testInfo, 'my-registration-cancel-390');
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('button', { name: 'Yes, cancel my registration' }).click();
+  await expect(page.getByRole('heading', { name: 'This registration is cancelled' })).toBeFocused();
+  await expect(page.getByText('You cancelled this registration. Your seat went to somebody else.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancel my registration' })).toHaveCount(0);
+  await expectNoAxeViolations(page, 'registration cancelled by the registrant');
+
+  // The seat went to the person waiting at once, and the registrant is told once.
+  const [, offer = ''] = await mailsTo(MAIL_DIR ?? '', patient, 2);
+  expect(offer).toContain(`/registration?eventId=${eventId}#offer=`);
+  await mailsTo(MAIL_DIR ?? '', email, 3);
+
+  // Staff see it cancelled by the registrant.
+  await signIn(page);
+  await page.goto(`/dashboard/registrations/${eventId}`);
+  const row = page.getByRole('row').filter({ hasText: email });
+  await expect(row).toContainText('Cancelled');
+  await expect(row).toContainText('Cancelled by the registrant');
+});

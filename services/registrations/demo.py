@@ -9,6 +9,7 @@ from services.events.models import Event
 
 from .capacity import count_seats, store_counters
 from .models import Registration
+from .payment import is_free
 from .services import new_payment_reference, payment_due_at
 
 # (name, status, needs an interpreter, disability); sample people, replaced by real sign-ups.
@@ -147,6 +148,7 @@ def seed_attendance(*, by=None) -> int:
         event = Event.objects.filter(title=title).first()
         if event is None or event.registrations.exists():
             continue
+        free = is_free(event)
         people = [(*_MEMBERS[key], Registration.Status.APPROVED) for key in members]
         people += [
             (name, name.lower().replace(" ", ".") + "@example.org", Registration.Status.APPROVED)
@@ -166,9 +168,10 @@ def seed_attendance(*, by=None) -> int:
                 preferred_language="Kinyarwanda" if index % 3 else "English",
                 needs_interpreter=index % 4 == 0,
                 registration_status=status,
-                payment_reference=new_payment_reference(),
-                transaction_id=f"MP{event.date:%y%m}{number:04d}",
-                payment_method="Mobile Money" if index % 2 else "Bank Transfer",
+                # A free event's seats have no reference and no payment.
+                payment_reference=None if free else new_payment_reference(),
+                transaction_id="" if free else f"MP{event.date:%y%m}{number:04d}",
+                payment_method="" if free else ("Mobile Money" if index % 2 else "Bank Transfer"),
                 decided_by=by,
                 decided_at=signed_up + timedelta(days=2, hours=index),
             )

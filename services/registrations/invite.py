@@ -31,10 +31,8 @@ def registration_invite(registration: Registration) -> str:
     entry.add("summary", event.title)
     entry.add("location", event.location)
     entry.add("url", link)
-    entry.add(
-        "description",
-        f"{event.subtitle or event.title}\n{link}\nReference: {registration.payment_reference or ''}",
-    )
+    reference = f"\nReference: {registration.payment_reference}" if registration.payment_reference else ""
+    entry.add("description", f"{event.subtitle or event.title}\n{link}{reference}")  # no reference: free
     if event.time is None:  # a whole-day event
         entry.add("dtstart", event.date)
         entry.add("dtend", event.date + timedelta(days=1))

@@ -499,8 +499,9 @@ def _approve_free(registration: Registration, now) -> None:
     """A free seat is confirmed by the address alone: Approved, with no payment to record. The seat
     was held already (Pending), so the count of seats does not change and no event lock is needed;
     the approval's e-mail and the counters follow from its domain event."""
-    if not is_free(registration.event) or not holds_seat(registration, now):
-        return
+    event = registration.event
+    if not is_free(event) or event.status != Event.Status.PUBLISHED or not holds_seat(registration, now):
+        return  # a cancelled (or unpublished) event confirms no seat
     registration.registration_status = Registration.Status.APPROVED
     registration.decided_by = None
     registration.decided_at = now

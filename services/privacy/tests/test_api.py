@@ -89,13 +89,14 @@ def test_everything_about_an_address_goes_and_nothing_else(client, staff_client,
     assert response.status_code == 200
     counts = response.json()
     assert counts.pop("message") == "Everything about this address was erased."
-    # E-mails: received + notice, joined, applied + notice, contact notice + acknowledgement.
+    # E-mails: received + approved (a free event: the link confirmed the seat) + notice, joined,
+    # applied + notice, contact notice + acknowledgement.
     assert counts == {
         "registrations": 1,
         "waitlist_entries": 1,
         "members": 1,
         "contact_messages": 1,
-        "emails": 7,
+        "emails": 8,
         "events": 1,
     }
     assert not Member.objects.exists() and not ContactMessage.objects.exists()

@@ -316,3 +316,14 @@ def test_an_event_published_again_before_the_worker_came_ends_nothing(client, st
     deliver_all()
     assert Registration.objects.get().registration_status == "Pending"
     assert not Notification.objects.filter(template="event_cancelled").exists()
+
+
+def test_a_free_seat_of_an_event_cancelled_meanwhile_is_not_confirmed(client):
+    event = make_event(price=None)
+    register(client, event.pk)
+    deliver_all()
+    # Cancelled, and the worker has not ended the sign-ups yet.
+    Event.objects.filter(pk=event.pk).update(status=Event.Status.CANCELLED)
+    body = open_link(client, link_token(VALID["email"])).json()
+    assert body["registration"]["registration_status"] == "Pending"
+    assert not Notification.objects.filter(template="registration_approved").exists()

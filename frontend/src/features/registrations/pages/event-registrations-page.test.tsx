@@ -480,6 +480,37 @@ describe('Registrations of one event', () => {
       expect(counter('Expired')).toBe('0');
     });
 
+    it('shows a free seat as Approved (free), who cancelled, and approves a free seat again with no payment', async () => {
+      const backend = deskBackend({
+        events: [makeEvent({ id: 3, title: 'Deaf Culture Day', maximum_attendees: 50, price: null })],
+        registrations: [
+          makeRegistration({ id: 5, full_name: 'Fred Free', registration_status: 'Approved', free: true, payment_reference: null }),
+          makeRegistration({
+            id: 6,
+            full_name: 'Carla Cancelled',
+            email: 'carla@example.org',
+            phone: '+250788000006',
+            registration_status: 'Cancelled',
+            ended_reason: 'by_registrant',
+            free: true,
+            payment_reference: null,
+          }),
+        ],
+      });
+      const { user } = renderPage(backend);
+      await findTable();
+      expect(within(rowOf('Fred Free')).getByText('Approved (free)')).toBeInTheDocument();
+      expect(within(rowOf('Carla Cancelled')).getByText('Cancelled by the registrant')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Change to Approved for Carla Cancelled' }));
+      const dialog = screen.getByRole('dialog', { name: 'Approve Registration' });
+      expect(within(dialog).getByText('This event is free: there is no payment to record.')).toBeInTheDocument();
+      expect(within(dialog).queryByLabelText('Transaction ID')).not.toBeInTheDocument();
+      await user.click(within(dialog).getByRole('button', { name: 'Approve' }));
+      await waitFor(() => expect(toasts()).toHaveTextContent('Registration approved successfully'));
+      await waitFor(() => expect(within(rowOf('Carla Cancelled')).getByText('Approved (free)')).toBeInTheDocument());
+    });
+
     it("shows the server's refusal when the person holds another seat of the event", async () => {
       const { user } = renderPage(
         deskBackend({ registrations: [makeRegistration({ id: 4, full_name: 'Eve Expired', registration_status: 'Expired', ended_reason: 'unconfirmed' })] }),

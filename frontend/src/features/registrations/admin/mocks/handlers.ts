@@ -344,8 +344,8 @@ export function registrationsBackend({
       if (status !== 'Approved' && status !== 'Rejected' && status !== 'Cancelled') {
         fields.registration_status = 'Choose Approved, Rejected or Cancelled.';
       }
-      // Only an approval records a payment.
-      if (status === 'Approved') {
+      // Only an approval records a payment, and a free seat none.
+      if (status === 'Approved' && !registration.free) {
         if (!transactionId) fields.transaction_id = 'Transaction ID is required';
         if (!(PAYMENT_METHODS as readonly string[]).includes(body.payment_method ?? '')) {
           fields.payment_method = 'Payment method is required';
@@ -362,7 +362,7 @@ export function registrationsBackend({
           fields: { registration_status: 'Choose another status.' },
         });
       }
-      if (status === 'Approved') {
+      if (status === 'Approved' && transactionId) {
         const duplicate = state.registrations.some(
           (row) => row.id !== registration.id && row.transaction_id.trim().toLowerCase() === transactionId.toLowerCase(),
         );
