@@ -28,6 +28,7 @@ PUBLIC = {
     ("POST", "/api/management/events/{event_id}/waitlist/"),
     ("POST", "/api/management/waitlist-offers/check/"),
     ("POST", "/api/my-registration/"),
+    ("POST", "/api/my-registration/cancel/"),
     ("POST", "/api/users/register/"),
     ("GET", "/api/resources/"),
     ("GET", "/api/resources/{resource_id}/"),

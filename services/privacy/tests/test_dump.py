@@ -57,8 +57,9 @@ def test_after_an_erasure_the_database_holds_nothing_of_the_person(
         "disability": "Other",
         "disability_details": ACCESS_NEEDS,
     }
-    open_day = make_event(title="Open Day")
-    small_room = make_event(title="Small Room", maximum_attendees=1)
+    # Paid events: a seat waits for its payment, so the waiting list and the offer happen.
+    open_day = make_event(title="Open Day", price=5000)
+    small_room = make_event(title="Small Room", maximum_attendees=1, price=5000)
     post(client, f"/api/management/events/{open_day.pk}/register/", her)
     seat = register(client, small_room.pk, person(1)).json()["registration"]["id"]
     post(client, f"/api/management/events/{small_room.pk}/waitlist/", {**her, "phone": PHONE_TYPED_AGAIN})
