@@ -9,6 +9,8 @@ class EventAdmin(admin.ModelAdmin):
     list_display = ("title", "date", "status", "location", "created_at")
     list_filter = ("status",)
     search_fields = ("title", "location")
+    # The picture's files are written by its upload endpoint only (services/events/images.py).
+    readonly_fields = ("image_variants",)
 
     # Deleting here erases the registrants as the dashboard does (events.services.event_delete).
     def delete_model(self, request, obj):

@@ -5,7 +5,7 @@ public pages never point at a missing file."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from services.core.errors import ValidationFailed
+from services.core.errors import NotFound, ValidationFailed
 from services.outbox.services import publish
 
 from . import images
@@ -50,7 +50,10 @@ def event_image_set(*, event: Event, alt: str | None, upload=None) -> Event:
     old_names = [variant["name"] for variant in event.image_variants]
     try:
         with transaction.atomic():
-            event = Event.objects.select_for_update().get(pk=event.pk)
+            locked = Event.objects.select_for_update().filter(pk=event.pk).first()
+            if locked is None:  # deleted meanwhile
+                raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
+            event = locked
             old_names = [variant["name"] for variant in event.image_variants]
             event.image_alt = alt
             if variants:

@@ -260,3 +260,21 @@ def test_the_list_costs_the_same_queries_with_pictures(staff_client, visitor, dj
     with django_assert_num_queries(1):
         _invalidate(None, None)
         assert all(event["image"] for event in visitor.get(PUBLIC).json())
+
+
+@pytest.mark.django_db
+def test_an_event_deleted_during_the_upload_leaves_no_files(staff_client, _media, monkeypatch):
+    from services.events import image_services, images
+
+    event = make_event()
+    store = images.store
+
+    def store_then_delete(event_id, upload):
+        written = store(event_id, upload)
+        Event.objects.filter(pk=event_id).delete()  # another staff member deletes it meanwhile
+        return written
+
+    monkeypatch.setattr(image_services.images, "store", store_then_delete)
+    response = send(staff_client, event, picture())
+    assert response.status_code == 404 and response.json()["code"] == "not_found"
+    assert stored(_media) == []

@@ -96,19 +96,34 @@ export function EventImageField({ current, choice, onChange, errors, disabled }:
           </p>
         )}
         <div className="event-form__upload-fields">
-          <Field id="event-image" label={hasPicture ? t('picture.replace') : t('picture.choose')} error={errors.image}>
-            {(control) => (
-              <input
-                {...control}
-                key={inputKey}
-                type="file"
-                name="image"
-                accept={ACCEPTED_TYPES.join(',')}
-                onChange={choose}
-                disabled={disabled}
-              />
+          {/* The browser's own file button speaks the browser's language: ours is a label, in the screen's. */}
+          <div className="form__field">
+            <input
+              id="event-image"
+              className="visually-hidden event-form__file-input"
+              key={inputKey}
+              type="file"
+              name="image"
+              accept={ACCEPTED_TYPES.join(',')}
+              onChange={choose}
+              disabled={disabled}
+              aria-invalid={errors.image ? true : undefined}
+              aria-describedby={['event-image-name', errors.image ? 'event-image-error' : ''].filter(Boolean).join(' ')}
+            />
+            <div className="event-form__file">
+              <label htmlFor="event-image" className="button button--secondary event-form__file-button" aria-disabled={disabled || undefined}>
+                {hasPicture ? t('picture.replace') : t('picture.choose')}
+              </label>
+              <span id="event-image-name" className="event-form__file-name">
+                {choice.file ? choice.file.name : t('picture.noFile')}
+              </span>
+            </div>
+            {errors.image && (
+              <p className="form__field-error" id="event-image-error">
+                {errors.image}
+              </p>
             )}
-          </Field>
+          </div>
           <Field
             id="event-image-alt"
             label={t('picture.alt')}

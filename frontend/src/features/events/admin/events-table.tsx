@@ -81,7 +81,7 @@ export function EventsTable({ events, ordering, onSort, onChangeStatus, onDelete
             return (
               <tr key={event.id}>
                 <td className="events-table__event">
-                  <img className="events-table__thumb" src={image.url} alt="" width={64} height={44} loading="lazy" />
+                  <img className="events-table__thumb" src={event.image?.variants[0]?.url ?? image.url} alt="" width={64} height={44} loading="lazy" />
                   <div className="events-table__event-text">
                     <p className="events-table__title">{event.title}</p>
                     <p className="events-table__location">{event.location || t('list.noLocation')}</p>
