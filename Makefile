@@ -50,7 +50,7 @@ run: build
 	@echo "Starting web, worker and beat on $(FRONTEND_URL) (Ctrl-C stops all three)"
 	@echo "Workers, queues, beat and failed e-mails: $(FRONTEND_URL)/dashboard/system (Flower is not started here: on the embedded folder broker a stopped Flower leaves an event queue that grows for ever; compose/ runs it with Redis)"
 	@# honcho answers Ctrl-C by stopping all three and exiting 130: a clean stop, not an error.
-	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) PORT=$(PORT) $(BIN)/honcho start -f Procfile \
+	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) PORT=$(PORT) $(PY) -m worker.run_all start -f Procfile \
 	  || [ $$? -eq 130 ]
 
 lint: setup

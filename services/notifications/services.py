@@ -96,7 +96,12 @@ def notification_queue(
 
 
 def render_email(notification: Notification) -> EmailMultiAlternatives:
-    context = {**notification.context, "association": settings.ASSOCIATION}
+    # details_demo: `make run`'s demo payment details, said so next to them (never in production).
+    context = {
+        **notification.context,
+        "association": settings.ASSOCIATION,
+        "details_demo": settings.DETAILS_DEMO,
+    }
     base = f"notifications/{notification.template}"
     subject = notification_subject(notification)
     with translation.override(notification.language):

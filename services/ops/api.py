@@ -56,6 +56,9 @@ def config(request):
         "resource_upload_max_mb": settings.RESOURCE_UPLOAD_MAX_MB,
         "public_form_challenge": settings.PUBLIC_FORM_CHALLENGE,
         "registration_payment_deadline_hours": settings.REGISTRATION_PAYMENT_DEADLINE_HOURS,
+        "membership_fees": settings.MEMBERSHIP_FEES,
+        "payment": settings.PAYMENT_DETAILS,
+        "demo": settings.DETAILS_DEMO,
     }
 
 

@@ -20,6 +20,13 @@ class ConfigOut(Schema):
     # Hours an unpaid seat is kept when an event sets no deadline of its own (the event form says
     # it next to the field); null: no deadline by default.
     registration_payment_deadline_hours: float | None
+    # The yearly membership fee of each type, whole Rwf (the membership form's Payment step).
+    membership_fees: dict[str, int | None]
+    # Where members and registrants pay (MOBILE MONEY and bank account).
+    payment: dict[str, str]
+    # True when these details are `make run`'s demo values: every screen that shows them says
+    # "demo, not a real account". Never true in production (the processes refuse to start).
+    demo: bool
 
 
 class WorkerOut(Schema):

@@ -48,6 +48,7 @@ def _how_to_pay(event, reference: str) -> dict:
             "currency": details["currency"],
             "reference": reference,
             "methods": details["methods"],
+            "demo": details["demo"],
         },
         "contact_info": {
             "message": details["contact_message"],

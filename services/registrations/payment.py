@@ -68,6 +68,8 @@ def payment_details(event: Event, reference: str) -> dict[str, Any]:
         methods = {}
         next_steps = _("Open the link in the e-mail we sent you: that confirms your seat.")
     return {
+        # `make run`'s demo details: the page says "demo, not a real account" (never in production).
+        "demo": paid and settings.DETAILS_DEMO,
         "amount": float(event.price) if paid else None,
         "amount_text": amount,
         "currency": CURRENCY,

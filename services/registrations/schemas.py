@@ -139,6 +139,7 @@ class PaymentInfo(Schema):
     currency: str
     reference: str
     methods: dict[str, str]
+    demo: bool = False  # demo details of `make run`: not a real account
 
 
 class ContactInfo(Schema):

@@ -12,6 +12,18 @@ export interface SiteConfig {
   public_form_challenge: boolean;
   /** Hours an unpaid seat is kept when an event sets none (REGISTRATION_PAYMENT_DEADLINE_HOURS); null: no deadline. */
   registration_payment_deadline_hours: number | null;
+  /** The yearly membership fee of each type, whole Rwf (MEMBERSHIP_FEE_*). */
+  membership_fees: Record<string, number | null>;
+  /** Where members and registrants pay (PAYMENT_*). */
+  payment: {
+    mobile_money_number: string;
+    mobile_money_name: string;
+    bank_name: string;
+    bank_account: string;
+    bank_account_name: string;
+  };
+  /** `make run`'s demo details: every screen that shows them says they are not a real account. */
+  demo: boolean;
 }
 
 export const SOCIAL_LINKS = {

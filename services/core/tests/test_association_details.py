@@ -108,3 +108,15 @@ def test_the_worker_and_beat_refuse_to_start_without_the_details(tmp_path, comma
     )
     assert result.returncode != 0
     assert "MEMBERSHIP_FEE_INSTITUTIONAL is not a whole number of Rwf" in result.stderr
+
+
+def test_the_site_s_address_never_comes_from_the_process_s_port(tmp_path):
+    """honcho hands the worker PORT+100: its e-mail links still name the web's own address."""
+    code = "import django; django.setup(); from django.conf import settings as s; print(s.FRONTEND_URL)"
+    env = env_of(DATA_DIR=str(tmp_path), DJANGO_DEBUG="1", DJANGO_SETTINGS_MODULE="services.settings")
+    given = run(
+        [sys.executable, "-c", code], {**env, "PORT": "8100", "FRONTEND_URL": "http://127.0.0.1:8000/"}
+    )
+    assert given.stdout.strip() == "http://127.0.0.1:8000"
+    unset = run([sys.executable, "-c", code], {**env, "PORT": "8100"})
+    assert "8100" not in unset.stdout

@@ -82,6 +82,8 @@ export interface PaymentInfo {
   reference: string;
   /** Each way to pay: its label → what to do. Empty for a free event. */
   methods: Record<string, string>;
+  /** `make run`'s demo payment details: the page says they are not a real account. */
+  demo?: boolean;
 }
 
 /** How to pay and whom to ask: the same parts in a registration's answer and on its own page. */

@@ -89,6 +89,15 @@ export const TEST_SITE_CONFIG: SiteConfig = {
   resource_upload_max_mb: 10,
   public_form_challenge: true,
   registration_payment_deadline_hours: 72,
+  membership_fees: { Individual: 10000, Institutional: 50000 },
+  payment: {
+    mobile_money_number: '+250 788 314 160',
+    mobile_money_name: 'RNSLIA',
+    bank_name: 'Bank of Kigali',
+    bank_account: '100-2233-4455-66',
+    bank_account_name: 'Rwanda National Sign Language Interpreters Association',
+  },
+  demo: false,
 };
 
 /** MSW handlers for the public event calls (tests and local mocking). */

@@ -20,7 +20,7 @@ export interface WizardForm {
 
 export const WizardFormContext = createContext<WizardForm | null>(null);
 
-function useWizardForm(): WizardForm {
+export function useWizardForm(): WizardForm {
   const form = useContext(WizardFormContext);
   if (!form) throw new Error('A wizard field is outside the membership wizard.');
   return form;

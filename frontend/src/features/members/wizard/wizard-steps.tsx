@@ -1,10 +1,12 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 
+import { useGetSiteConfigQuery } from '../../../app/api';
+import { formatPrice } from '../../../lib/format-price';
 import { useTranslation } from '../../../lib/use-translation';
 import { AREAS_OF_INTEREST, GENDERS, MEMBERSHIP_TYPES, PAYMENT_METHODS } from '../public-api';
 import { MAX_EXPERIENCE_YEARS } from './membership-values';
-import { ChoiceGroup, TermsCheckbox, TextInput } from './wizard-fields';
+import { ChoiceGroup, TermsCheckbox, TextInput, useWizardForm } from './wizard-fields';
 
 // Length limits of docs/api.md: names 150, address 300, long texts 2000.
 const NAME = 150;
@@ -68,10 +70,46 @@ function MembershipStep() {
   );
 }
 
+/** The fee of the type chosen on the previous step and where to pay it, from GET /api/config/. */
+function MembershipFee() {
+  const { t } = useTranslation('membership');
+  const { values } = useWizardForm();
+  const { data: config } = useGetSiteConfigQuery(undefined);
+  if (!config) return null;
+  const type = values.membership_type;
+  const fee = type ? config.membership_fees[type] : null;
+  const pay = config.payment;
+  return (
+    <section className="wizard-privacy wizard-fee" aria-labelledby="membership-fee-heading">
+      <h3 id="membership-fee-heading">{t('fee.heading')}</h3>
+      {config.demo && (
+        <p className="wizard-fee__demo">
+          <strong>{t('fee.demo')}</strong>
+        </p>
+      )}
+      {fee === null || fee === undefined ? (
+        <p>{t('fee.chooseType')}</p>
+      ) : (
+        <p>
+          <strong>{t('fee.amount', { type: t(`choices.membership_type.${type}`), amount: formatPrice(fee) })}</strong>
+        </p>
+      )}
+      {!!fee && (
+        <>
+          <p>{t('fee.mobileMoney', { number: pay.mobile_money_number, name: pay.mobile_money_name })}</p>
+          <p>{t('fee.bank', { bank: pay.bank_name, account: pay.bank_account, holder: pay.bank_account_name })}</p>
+          <p>{t('fee.reference')}</p>
+        </>
+      )}
+    </section>
+  );
+}
+
 function PaymentStep() {
   const { t } = useTranslation('membership');
   return (
     <>
+      <MembershipFee />
       <ChoiceGroup name="payment_method" choices={PAYMENT_METHODS} />
       <section className="wizard-privacy" aria-labelledby="membership-privacy-heading">
         <h3 id="membership-privacy-heading">{t('privacy.heading')}</h3>

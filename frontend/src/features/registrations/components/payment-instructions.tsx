@@ -19,6 +19,11 @@ export function PaymentInstructions({ id, hidden, answer }: Props) {
   return (
     <div id={id} hidden={hidden} className="payment-instructions">
       <h3>{t('instructions.heading')}</h3>
+      {info.demo && (
+        <p className="payment-instructions__demo">
+          <strong>{t('instructions.demoNotice')}</strong>
+        </p>
+      )}
       <dl className="registration-facts">
         <div>
           <dt>{t('instructions.statusLabel')}</dt>
