@@ -1,4 +1,4 @@
-from datetime import datetime, time
+from datetime import datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
@@ -82,3 +82,13 @@ class Event(models.Model):
     def starts_at(self) -> datetime:
         """The start in the association's time zone; midnight for a whole-day event."""
         return datetime.combine(self.date, self.time or time(0), tzinfo=ZoneInfo(settings.TIME_ZONE))
+
+    @property
+    def ends_at(self) -> datetime:
+        """The end: its end time, else EVENT_DEFAULT_DURATION_HOURS after its start; the next
+        midnight for a whole-day event."""
+        if self.time is None:
+            return self.starts_at + timedelta(days=1)
+        if self.end_time is not None and self.end_time > self.time:
+            return datetime.combine(self.date, self.end_time, tzinfo=ZoneInfo(settings.TIME_ZONE))
+        return self.starts_at + timedelta(hours=settings.EVENT_DEFAULT_DURATION_HOURS)

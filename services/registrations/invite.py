@@ -37,13 +37,8 @@ def registration_invite(registration: Registration) -> str:
         entry.add("dtstart", event.date)
         entry.add("dtend", event.date + timedelta(days=1))
     else:
-        start = event.starts_at
-        if event.end_time is not None and event.end_time > event.time:
-            end = start.replace(hour=event.end_time.hour, minute=event.end_time.minute, second=0)
-        else:
-            end = start + timedelta(hours=settings.EVENT_DEFAULT_DURATION_HOURS)
         # Universal time: every calendar reads it without a VTIMEZONE block.
-        entry.add("dtstart", start.astimezone(UTC))
-        entry.add("dtend", end.astimezone(UTC))
+        entry.add("dtstart", event.starts_at.astimezone(UTC))
+        entry.add("dtend", event.ends_at.astimezone(UTC))
     calendar.add_component(entry)
     return calendar.to_ical().decode()

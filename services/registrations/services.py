@@ -445,8 +445,8 @@ class LinkEnded(ApplicationError):
 
 
 def link_works(event: Event) -> bool:
-    """A registrant's link works until the event is over: to the end of its day (Kigali time)."""
-    return event.date >= timezone.localdate()
+    """A registrant's link works until the event is over (Event.ends_at)."""
+    return timezone.now() < event.ends_at
 
 
 def _refuse_after_event(event: Event) -> None:

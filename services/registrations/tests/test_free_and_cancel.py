@@ -2,7 +2,7 @@
 registrant cancels through their own link, and staff cancelling an event tells everybody once.
 The handlers run in this process through the real delivery path (helpers.deliver_all)."""
 
-from datetime import date, timedelta
+from datetime import date, time, timedelta
 
 import pytest
 from django.utils import timezone
@@ -201,6 +201,26 @@ def test_a_link_works_until_the_event_is_over(client):
             "code": "link_ended",
         }
     assert Registration.objects.get().registration_status == "Pending"
+
+
+@pytest.mark.parametrize(
+    ("start", "end", "hours_after_start", "works"),
+    [
+        ("09:00", "17:00", 7.9, True),  # its own end time
+        ("09:00", "17:00", 8.1, False),
+        ("09:00", None, 2.9, True),  # EVENT_DEFAULT_DURATION_HOURS (3) after the start
+        ("09:00", None, 3.1, False),
+        (None, None, 23.9, True),  # a whole-day event: until the next midnight in Kigali
+        (None, None, 24.1, False),
+    ],
+)
+def test_a_link_ends_when_the_event_ends(settings, monkeypatch, start, end, hours_after_start, works):
+    settings.EVENT_DEFAULT_DURATION_HOURS = 3
+    event = Event(date=date(2026, 12, 5), time=start and time.fromisoformat(start))
+    event.end_time = end and time.fromisoformat(end)
+    moment = event.starts_at + timedelta(hours=hours_after_start)
+    monkeypatch.setattr(services.timezone, "now", lambda: moment)
+    assert services.link_works(event) is works
 
 
 def test_cancelling_has_its_own_named_limit(client, settings):
