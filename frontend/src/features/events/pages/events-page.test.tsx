@@ -1,9 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { DEMO_PUBLIC_EVENTS, makePublicEvent, publicEventHandlers } from '../mocks/public-handlers';
+import { registrationPublicApi, type RegistrationPayload } from '../../registrations/public-api';
 import { EventsPage } from './events-page';
 
 function renderEventsPage() {
@@ -84,6 +86,24 @@ describe('Upcoming events page', () => {
       'href',
       '/registration?eventId=7',
     );
+  });
+
+  it('reads the seats left again after a sign-up', async () => {
+    const events = DEMO_PUBLIC_EVENTS.map((event) => ({ ...event }));
+    server.use(
+      publicEventHandlers.list(events),
+      http.post('*/api/management/events/:id/register/', () => {
+        events[1] = { ...events[1]!, total_registrations_count: 23, open_seats: 2 };
+        return HttpResponse.json({ message: 'Registered.' }, { status: 201 });
+      }),
+    );
+    const { store } = renderEventsPage();
+    const card = (await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' })).closest('article') as HTMLElement;
+    expect(within(card).getByText('3 seats left')).toBeInTheDocument();
+
+    const registration = { full_name: 'Ada Uwase', email: 'ada@example.org', phone: '+250788123456' } as RegistrationPayload;
+    await store.dispatch(registrationPublicApi.endpoints.registerForEvent.initiate({ eventId: 2, registration }));
+    await waitFor(() => expect(within(card).getByText('2 seats left')).toBeInTheDocument());
   });
 
   it('links to the past events', async () => {
