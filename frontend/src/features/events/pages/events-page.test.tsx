@@ -90,10 +90,11 @@ describe('Upcoming events page', () => {
 
   it('reads the seats left again after a sign-up', async () => {
     const events = DEMO_PUBLIC_EVENTS.map((event) => ({ ...event }));
+    const workshop = events[1] as (typeof events)[number];
     server.use(
       publicEventHandlers.list(events),
       http.post('*/api/management/events/:id/register/', () => {
-        events[1] = { ...events[1]!, total_registrations_count: 23, open_seats: 2 };
+        events[1] = { ...workshop, total_registrations_count: 23, open_seats: 2 };
         return HttpResponse.json({ message: 'Registered.' }, { status: 201 });
       }),
     );
