@@ -2,6 +2,7 @@ import { expect, type Page, type Route, test } from '@playwright/test';
 
 import { publishedEvent, staffToken } from './admin';
 import { expectNoAxeViolations } from './axe';
+import { keepScreenshot } from './screenshots';
 
 // Against the real backend with its demo data (.ci/e2e runs `seed_demo`): three upcoming
 // published events, among them the Legal Interpreting Workshop (5,000 Rwf), each at its own place.
@@ -186,4 +187,33 @@ test("a cancelled event's page stays reachable by its link and says Cancelled, w
   await expect(page.getByText('Cancelled', { exact: true })).toBeVisible();
   await expect(page.getByRole('link', { name: /Register|waiting list/ })).toHaveCount(0);
   await expectNoAxeViolations(page, `/event/${cancelled?.id}`);
+});
+
+test('the countdown labels fit at 390 px in every language', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/events');
+  await eventCard(page, WORKSHOP).getByRole('link', { name: /^View Details/ }).click();
+  const eventPath = new URL(page.url()).pathname;
+  for (const language of ['en', 'rw', 'fr', 'sw']) {
+    await page.evaluate((chosen) => window.localStorage.setItem('language', chosen), language);
+    await page.goto(eventPath);
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    const countdown = page.locator('.countdown');
+    await expect(countdown.locator('[data-unit="seconds"] .countdown__value')).toHaveText(/^\d{2}$/);
+    // Each label stays inside its own box: not cut off, not over its neighbour.
+    const problems = await countdown.evaluate((element) =>
+      Array.from(element.querySelectorAll<HTMLElement>('.countdown__unit')).flatMap((unit) => {
+        const label = unit.querySelector<HTMLElement>('.countdown__label');
+        if (!label) return ['a unit without its label'];
+        const box = unit.getBoundingClientRect();
+        const own = label.getBoundingClientRect();
+        const fits = label.scrollWidth <= label.clientWidth + 1 && own.left >= box.left - 0.5 && own.right <= box.right + 0.5;
+        return fits ? [] : [`"${label.textContent}" (${Math.round(own.width)}px in ${Math.round(box.width)}px)`];
+      }),
+    );
+    expect(problems, `countdown labels in ${language}`).toEqual([]);
+    await countdown.scrollIntoViewIfNeeded();
+    const box = await countdown.boundingBox();
+    if (box) await keepScreenshot(page, testInfo, `countdown-390-${language}`, { fullPage: false, clip: box });
+  }
 });
