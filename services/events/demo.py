@@ -159,11 +159,18 @@ def _events(today: date) -> list[dict]:
     ]
 
 
+PLACE_FIELDS = ("latitude", "longitude", "call_for_abstracts_url")
+
+
 def seed_events(*, today: date, by=None) -> int:
     created = 0
     for values in _events(today):
-        _, was_created = Event.objects.get_or_create(
+        event, was_created = Event.objects.get_or_create(
             title=values["title"], defaults={**values, "created_by": by}
         )
         created += was_created
+        # A demo database seeded before events had places gets them now; a place staff set stays.
+        if not was_created and event.latitude is None and values.get("latitude") is not None:
+            place = {name: values.get(name, getattr(event, name)) for name in PLACE_FIELDS}
+            Event.objects.filter(pk=event.pk).update(**place)
     return created

@@ -201,3 +201,41 @@ def test_the_archive_is_cached_and_does_not_grow_queries_with_events(client, dja
     _invalidate(None, None)
     with django_assert_num_queries(2):
         assert client.get(PAST).json()["count"] == 20
+
+
+# The demo events
+
+
+@pytest.mark.django_db
+def test_the_demo_events_have_their_own_places_in_rwanda():
+    from datetime import date
+
+    from services.events.demo import seed_events
+
+    seed_events(today=date.today())
+    public = Event.objects.filter(status=Event.Status.PUBLISHED)
+    places = [(event.latitude, event.longitude) for event in public]
+    assert len(places) == 3 and None not in {lat for lat, _ in places}
+    assert len(set(places)) == 3  # each its own venue
+    for lat, lng in places:  # Rwanda lies within 1°S-2.9°S, 28.8°E-31°E
+        assert Decimal("-2.9") < lat < Decimal("-1") and Decimal("28.8") < lng < Decimal("31")
+    # An event without a known point has no place rather than someone else's.
+    assert Event.objects.get(location="Online").latitude is None
+
+
+@pytest.mark.django_db
+def test_seeding_again_gives_old_demo_rows_their_place_and_keeps_a_place_staff_set():
+    from datetime import date
+
+    from services.events.demo import seed_events
+
+    seed_events(today=date.today())
+    Event.objects.filter(title="Legal Interpreting Workshop").update(latitude=None, longitude=None)
+    Event.objects.filter(title="Deaf Awareness Community Day").update(
+        latitude=Decimal("-1.5"), longitude=Decimal("29.6")
+    )
+    seed_events(today=date.today())
+    workshop = Event.objects.get(title="Legal Interpreting Workshop")
+    assert (workshop.latitude, workshop.longitude) == (Decimal("-1.946900"), Decimal("30.061900"))
+    day = Event.objects.get(title="Deaf Awareness Community Day")
+    assert (day.latitude, day.longitude) == (Decimal("-1.500000"), Decimal("29.600000"))
