@@ -34,6 +34,21 @@ test('an administrator creates, publishes, edits, cancels and deletes an event',
   await page.getByLabel(/^Date/).fill(isoDateIn(60));
   await page.getByLabel(/^Location/).fill('Kigali Convention Center');
   await page.getByLabel(/^Price/).fill('2500');
+  // The event's own place: a click on the map (it loads on demand) fills latitude and longitude.
+  await expect(page.locator('.leaflet-container')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Choose on the map' }).click();
+  const placeMap = page.getByRole('region', { name: "Map: click to set the event's place" });
+  await expect(placeMap).toBeVisible();
+  await expectNoAxeViolations(page, 'create form, place map');
+  await placeMap.click(); // its middle
+  await expect(page.getByLabel('Latitude')).not.toHaveValue('');
+  const picked = [Number(await page.getByLabel('Latitude').inputValue()), Number(await page.getByLabel('Longitude').inputValue())];
+  // The map opens on Rwanda: the click lands there.
+  expect(picked[0]).toBeGreaterThan(-3);
+  expect(picked[0]).toBeLessThan(-1);
+  expect(picked[1]).toBeGreaterThan(28.5);
+  expect(picked[1]).toBeLessThan(31.2);
+  await expect(placeMap.getByRole('button', { name: "The event's place" })).toBeVisible();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('tab', { name: 'Description' })).toHaveAttribute('aria-selected', 'true');
   await page.getByLabel('Speakers').fill('Ada, , Bo');
@@ -58,12 +73,13 @@ test('an administrator creates, publishes, edits, cancels and deletes an event',
     .poll(
       async () => {
         const response = await request.get('/api/management/public-events/');
-        const events = (await response.json()) as { title: string; speakers: string[] }[];
-        return events.find((event) => event.title === title)?.speakers ?? null;
+        const events = (await response.json()) as { title: string; speakers: string[]; latitude: number; longitude: number }[];
+        const found = events.find((event) => event.title === title);
+        return found ? [found.speakers, found.latitude, found.longitude] : null;
       },
       { timeout: 5_000, intervals: [250, 500], message: 'the new event in the public listing' },
     )
-    .toEqual(['Ada', 'Bo']);
+    .toEqual([['Ada', 'Bo'], picked[0], picked[1]]);
 
   // 2. Edit the title.
   await row.getByRole('link', { name: `Edit ${title}` }).click();
@@ -72,9 +88,26 @@ test('an administrator creates, publishes, edits, cancels and deletes an event',
   await expect(page.locator('.event-form-page__status')).toContainText('Published');
   await expectNoAxeViolations(page, 'edit form');
   await page.getByLabel(/^Title/).fill(edited);
+  // Typed instead: the place of the Hôtel des Mille Collines.
+  await page.getByLabel('Latitude').fill('-1.9469');
+  await page.getByLabel('Longitude').fill('30.0619');
   await page.getByRole('button', { name: 'Update Event' }).click();
   await expect(toasts(page)).toContainText(`Event "${edited}" updated successfully`);
   await expect(page).toHaveURL(/\/dashboard\/events$/, { timeout: 5_000 });
+  await expect
+    .poll(
+      async () => {
+        const events = (await (await request.get('/api/management/public-events/')).json()) as {
+          title: string;
+          latitude: number;
+          longitude: number;
+        }[];
+        const found = events.find((event) => event.title === edited);
+        return found ? [found.latitude, found.longitude] : null;
+      },
+      { timeout: 5_000, intervals: [250, 500], message: 'the typed place in the public listing' },
+    )
+    .toEqual([-1.9469, 30.0619]);
 
   // 3. Cancel it through the status modal.
   row = await searchFor(page, edited);

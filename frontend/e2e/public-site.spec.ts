@@ -18,7 +18,7 @@ const ROUTES = [
   '/about',
   '/contact',
   '/registration?eventId={id}',
-  '/event',
+  '/events/past',
   '/event/{id}',
   '/membership',
   '/mentorshipdetail',

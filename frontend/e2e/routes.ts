@@ -9,7 +9,7 @@ export const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/contact', 'Contact Us'],
   ['/registration', 'Event Registration'],
   ['/my-registration', 'Your registration'],
-  ['/event', 'Pan-African Sign Language Interpreters Conference'],
+  ['/events/past', 'Past Events'],
   ['/membership', 'Membership Application'],
   ['/mentorshipdetail', 'Mentorship Programme'],
   ['/Resources', 'Resources'],

@@ -10,14 +10,23 @@ from services.core.errors import NotFound
 
 from . import image_services, images, public_reads, selectors, services
 from .models import Event
-from .schemas import EventFilters, EventImageIn, EventIn, EventOut, EventPageOut, StatusIn
+from .schemas import EventFilters, EventImageIn, EventIn, EventOut, EventPageOut, PublicEventFilters, StatusIn
 
 router = Router(tags=["events"])
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
 
 
-@router.get("public-events/", auth=None, response={200: list[EventOut]}, summary="Upcoming published events")
-def public_events(request):
+@router.get(
+    "public-events/",
+    auth=None,
+    response={200: list[EventOut] | EventPageOut, 400: ErrorOut, 422: ErrorOut},
+    summary="Upcoming published events, soonest first; ?when=past: the archive, newest first, paged",
+)
+def public_events(request, filters: Query[PublicEventFilters]):
+    if filters.when == "past":
+        return public_reads.public_past_event_page_response(
+            request, page=filters.page, page_size=filters.page_size
+        )
     return public_reads.public_event_list_response(request)
 
 

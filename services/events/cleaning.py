@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from services.core.errors import ValidationFailed
 from services.core.text import email_address_problem
 
-from .models import EVENT_IMAGE_IDS, Event
+from .models import EVENT_IMAGE_IDS, LATITUDE_RANGE, LONGITUDE_RANGE, Event
 
 LIMITS = {"title": 200, "subtitle": 300, "location": 255, "description": 20000, "contact_phone": 30}
 MAX_SPEAKERS, MAX_ROWS = 50, 100
@@ -126,17 +126,20 @@ def _parse_social_links(value: Any, errors: dict) -> dict[str, str]:
     return links
 
 
-def _parse_coordinates(value: Any, errors: dict) -> dict[str, float] | None:
-    if value is None:
+def _parse_degrees(name: str, value: Any, limits: tuple[Decimal, Decimal], errors: dict) -> Decimal | None:
+    """A latitude or longitude: empty is none; else a number within `limits`, to 6 places (~0.1 m)."""
+    if value is None or (isinstance(value, str) and not value.strip()):
         return None
     try:
-        lat, lng = float(value["lat"]), float(value["lng"])
-        if not (-90 <= lat <= 90 and -180 <= lng <= 180):
-            raise ValueError
-    except (KeyError, TypeError, ValueError):
-        errors["coordinates"] = _("Coordinates need a latitude (-90 to 90) and a longitude (-180 to 180).")
+        if isinstance(value, bool):
+            raise InvalidOperation
+        number = Decimal(str(value).strip())
+        if not number.is_finite() or not limits[0] <= number <= limits[1]:
+            raise InvalidOperation
+    except (InvalidOperation, ValueError):
+        errors[name] = PLACE_MESSAGES[name]() % {"low": int(limits[0]), "high": int(limits[1])}
         return None
-    return {"lat": lat, "lng": lng}
+    return number.quantize(Decimal("0.000001"))
 
 
 def _check_end_time(clean: dict[str, Any], current: Event | None, errors: dict) -> None:
@@ -154,10 +157,46 @@ def _check_end_time(clean: dict[str, Any], current: Event | None, errors: dict) 
         errors["end_time"] = _("The end time must be after the start time.")
 
 
+# Lazy: the request's language is known only when the message is made.
+PLACE_MESSAGES = {
+    "latitude": lambda: _("Latitude must be a number from %(low)d to %(high)d."),
+    "longitude": lambda: _("Longitude must be a number from %(low)d to %(high)d."),
+}
+
+
+def _parse_place(raw: dict[str, Any], current: Event | None, errors: dict) -> dict[str, Decimal | None]:
+    """Latitude and longitude, both or neither: a pair half given is refused on the missing half.
+    An update may send one of them; the other is then the event's own."""
+    place = {}
+    for name, limits in (("latitude", LATITUDE_RANGE), ("longitude", LONGITUDE_RANGE)):
+        if name in raw:
+            place[name] = _parse_degrees(name, raw[name], limits, errors)
+    if errors.keys() & {"latitude", "longitude"}:
+        return place
+    lat = place["latitude"] if "latitude" in place else getattr(current, "latitude", None)
+    lng = place["longitude"] if "longitude" in place else getattr(current, "longitude", None)
+    if (lat is None) != (lng is None):
+        missing = "longitude" if lng is None else "latitude"
+        errors[missing] = _("Give both latitude and longitude, or neither.")
+    return place
+
+
+def _parse_url(name: str, value: Any, errors: dict) -> str:
+    url = _text(value)
+    if url:
+        try:
+            URLValidator(schemes=["http", "https"])(url)
+        except ValidationError:
+            errors[name] = _("Enter a valid URL.")
+        if len(url) > 500:
+            errors[name] = _("Keep this under %(limit)d characters.") % {"limit": 500}
+    return url
+
+
 def clean_event_fields(
     raw: dict[str, Any], *, creating: bool, current: Event | None = None
 ) -> dict[str, Any]:
-    """Model field values from the fields present in `raw` (`current`: the event being changed);
+    """Model field values from the fields present in `raw` (`current`: the event being updated);
     raises ValidationFailed."""
     errors: dict[str, str] = {}
     clean: dict[str, Any] = {}
@@ -208,8 +247,11 @@ def clean_event_fields(
                 errors[name] = _("An item is too long.")
     if "event_image_id" in raw or creating:
         clean["event_image_id"] = image_id(raw.get("event_image_id"))
-    if "coordinates" in raw:
-        clean["coordinates"] = _parse_coordinates(raw["coordinates"], errors)
+    if "latitude" in raw or "longitude" in raw:
+        clean.update(_parse_place(raw, current, errors))
+    if "call_for_abstracts_url" in raw:
+        url = raw["call_for_abstracts_url"]
+        clean["call_for_abstracts_url"] = _parse_url("call_for_abstracts_url", url, errors)
     if "status" in raw and raw["status"] not in (None, ""):
         clean["status"] = clean_status(raw["status"], errors)
     elif creating:

@@ -20,6 +20,11 @@ DEFAULT_FAQS = [
 ]
 
 
+# Real places (published coordinates of each venue); an event without them (online, or a venue
+# whose point we have not checked) shows its location text and no map.
+KCC = {"latitude": Decimal("-1.954722"), "longitude": Decimal("30.093889")}
+
+
 def _events(today: date) -> list[dict]:
     return [
         {
@@ -27,7 +32,9 @@ def _events(today: date) -> list[dict]:
             "subtitle": "Connecting Africa through sign language",
             "description": "Three days of keynotes, workshops and networking for interpreters, "
             "Deaf leaders and partners from across the continent.",
-            "location": "Kigali Convention Center, KG 2 Roundabout, Kigali",
+            "location": "Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali",
+            **KCC,
+            "call_for_abstracts_url": "https://www.rnslia.org.rw/call-for-abstracts",
             "date": today + timedelta(days=45),
             "time": time(8, 30),
             "price": Decimal("15000"),
@@ -54,7 +61,9 @@ def _events(today: date) -> list[dict]:
             "subtitle": "Interpreting in courts and police stations",
             "description": "A practical one-day workshop on terminology, role boundaries and ethics in legal "
             "settings.",
-            "location": "RNUD Hall, Kacyiru, Kigali",
+            "location": "Hôtel des Mille Collines, KN 6 Ave, Kiyovu, Kigali",
+            "latitude": Decimal("-1.946900"),
+            "longitude": Decimal("30.061900"),
             "date": today + timedelta(days=14),
             "time": time(9, 0),
             "price": Decimal("5000"),
@@ -72,7 +81,9 @@ def _events(today: date) -> list[dict]:
             "title": "Deaf Awareness Community Day",
             "subtitle": "Open to everyone, free of charge",
             "description": "Games, a sign language taster class and stands from partner organisations.",
-            "location": "Amahoro Stadium grounds, Remera",
+            "location": "Amahoro Stadium grounds, Remera, Kigali",
+            "latitude": Decimal("-1.955028"),
+            "longitude": Decimal("30.114444"),
             "date": today + timedelta(days=7),
             "time": time(10, 0),
             "price": None,
@@ -97,7 +108,8 @@ def _events(today: date) -> list[dict]:
         {
             "title": "Annual General Meeting 2026",
             "description": "Members reviewed the year's activities and elected the executive committee.",
-            "location": "Kigali Convention Center",
+            "location": "Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali",
+            **KCC,
             "date": today - timedelta(days=40),
             "time": time(9, 0),
             "event_image_id": "kcc1",
@@ -108,7 +120,9 @@ def _events(today: date) -> list[dict]:
         {
             "title": "Medical Interpreting Masterclass",
             "description": "Interpreting in clinics and hospitals: terminology, consent and confidentiality.",
-            "location": "King Faisal Hospital, Kacyiru, Kigali",
+            "location": "King Faisal Hospital, KG 544 St, Kacyiru, Kigali",
+            "latitude": Decimal("-1.943611"),
+            "longitude": Decimal("30.095000"),
             "date": today - timedelta(days=12),
             "time": time(9, 0),
             "price": Decimal("5000"),
@@ -145,11 +159,18 @@ def _events(today: date) -> list[dict]:
     ]
 
 
+PLACE_FIELDS = ("latitude", "longitude", "call_for_abstracts_url")
+
+
 def seed_events(*, today: date, by=None) -> int:
     created = 0
     for values in _events(today):
-        _, was_created = Event.objects.get_or_create(
+        event, was_created = Event.objects.get_or_create(
             title=values["title"], defaults={**values, "created_by": by}
         )
         created += was_created
+        # A demo database seeded before events had places gets them now; a place staff set stays.
+        if not was_created and event.latitude is None and values.get("latitude") is not None:
+            place = {name: values.get(name, getattr(event, name)) for name in PLACE_FIELDS}
+            Event.objects.filter(pk=event.pk).update(**place)
     return created

@@ -1,12 +1,18 @@
 from datetime import datetime, time, timedelta
+from decimal import Decimal
 from zoneinfo import ZoneInfo
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
+from django.utils.translation import gettext_lazy as _
 
 # SPEC §3: the six fixed event images; an unknown id falls back to the first.
 EVENT_IMAGE_IDS = ("conference1", "workshop1", "seminar1", "panafrica1", "afsli1", "kcc1")
 IMAGE_ALT_MAX = 250
+LATITUDE_RANGE = (Decimal(-90), Decimal(90))
+LONGITUDE_RANGE = (Decimal(-180), Decimal(180))
 
 
 class Event(models.Model):
@@ -42,7 +48,23 @@ class Event(models.Model):
     # Hours a registrant has to pay before the seat goes back; None: the association's default
     # (REGISTRATION_PAYMENT_DEADLINE_HOURS). Never later than the event's start either way.
     payment_deadline_hours = models.PositiveIntegerField(null=True, blank=True)
-    coordinates = models.JSONField(null=True, blank=True)  # {"lat", "lng"}
+    # The event's own place on the map; both or neither (no place: the location text, no map).
+    latitude = models.DecimalField(
+        max_digits=9,
+        decimal_places=6,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(LATITUDE_RANGE[0]), MaxValueValidator(LATITUDE_RANGE[1])],
+    )
+    longitude = models.DecimalField(
+        max_digits=9,
+        decimal_places=6,
+        null=True,
+        blank=True,
+        validators=[MinValueValidator(LONGITUDE_RANGE[0]), MaxValueValidator(LONGITUDE_RANGE[1])],
+    )
+    # The event's own call for abstracts; empty: the event has none (no block on its page).
+    call_for_abstracts_url = models.URLField(max_length=500, blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
     )
@@ -73,10 +95,29 @@ class Event(models.Model):
                 condition=models.Q(maximum_attendees__isnull=True) | models.Q(maximum_attendees__gte=1),
                 name="event_capacity_at_least_one",
             ),
+            models.CheckConstraint(
+                condition=models.Q(latitude__isnull=True, longitude__isnull=True)
+                | models.Q(
+                    # explicit: a comparison with NULL is unknown, which a CHECK lets through
+                    latitude__isnull=False,
+                    longitude__isnull=False,
+                    latitude__gte=LATITUDE_RANGE[0],
+                    latitude__lte=LATITUDE_RANGE[1],
+                    longitude__gte=LONGITUDE_RANGE[0],
+                    longitude__lte=LONGITUDE_RANGE[1],
+                ),
+                name="event_place_both_or_neither_in_range",
+            ),
         ]
 
     def __str__(self):
         return f"{self.title} ({self.date})"
+
+    def clean(self):
+        super().clean()
+        if (self.latitude is None) != (self.longitude is None):
+            missing = "longitude" if self.longitude is None else "latitude"
+            raise ValidationError({missing: _("Give both latitude and longitude, or neither.")})
 
     @property
     def starts_at(self) -> datetime:

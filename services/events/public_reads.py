@@ -8,7 +8,7 @@ from services.core.errors import ApplicationError, envelope
 from services.core.public_cache import json_bytes
 
 from . import public_cache, selectors
-from .schemas import event_payload
+from .schemas import EventPageOut, event_payload
 
 
 def public_event_list_response(request) -> HttpResponse:
@@ -16,6 +16,17 @@ def public_event_list_response(request) -> HttpResponse:
         return json_bytes([event_payload(event) for event in selectors.public_event_list()]), 200
 
     return public_cache.response(request, "list", build)
+
+
+def public_past_event_page_response(request, *, page: int | None, page_size: int | None) -> HttpResponse:
+    """One page of the archive (newest first), paged as the staff list is. Bad paging raises
+    ValidationFailed before anything is cached (the API answers the envelope)."""
+
+    def build():
+        found = selectors.paginate(selectors.public_past_event_list(), page=page, page_size=page_size)
+        return json_bytes(EventPageOut.from_orm(found).model_dump(mode="json")), 200
+
+    return public_cache.response(request, f"past:{page}:{page_size}", build)
 
 
 def public_event_response(request, *, event_id: int) -> HttpResponse:

@@ -17,6 +17,14 @@ class EventFilters(Schema):
     page_size: int | None = None
 
 
+class PublicEventFilters(Schema):
+    """The public list: upcoming (the default, every one) or the past ones, a page at a time."""
+
+    when: Literal["upcoming", "past"] = "upcoming"
+    page: int | None = None
+    page_size: int | None = None
+
+
 class AgendaItem(Schema):
     time: str = ""
     activity: str = ""
@@ -25,11 +33,6 @@ class AgendaItem(Schema):
 class Faq(Schema):
     question: str = ""
     answer: str = ""
-
-
-class Coordinates(Schema):
-    lat: float
-    lng: float
 
 
 class EventIn(Schema):
@@ -54,7 +57,10 @@ class EventIn(Schema):
     status: str | None = None
     maximum_attendees: int | str | None = None
     payment_deadline_hours: int | str | None = None
-    coordinates: Coordinates | None = None
+    # Numbers or the form's text; the service checks the ranges and the pair.
+    latitude: float | str | None = None
+    longitude: float | str | None = None
+    call_for_abstracts_url: str | None = None
 
 
 class EventImageIn(Schema):
@@ -100,7 +106,9 @@ class EventOut(Schema):
     status: str
     maximum_attendees: int | None
     payment_deadline_hours: int | None = None
-    coordinates: Coordinates | None
+    latitude: float | None
+    longitude: float | None
+    call_for_abstracts_url: str = ""
     created_at: datetime
     total_registrations_count: int = 0
     approved_registrations_count: int = 0
@@ -128,6 +136,14 @@ class EventOut(Schema):
             for item in obj.image_variants
         ]
         return {"alt": obj.image_alt, "variants": variants}
+
+    @staticmethod
+    def resolve_latitude(obj) -> float | None:
+        return float(obj.latitude) if obj.latitude is not None else None
+
+    @staticmethod
+    def resolve_longitude(obj) -> float | None:
+        return float(obj.longitude) if obj.longitude is not None else None
 
     @staticmethod
     def resolve_price(obj) -> float | None:

@@ -112,11 +112,21 @@ def public_event_list() -> QuerySet:
     return with_stored_counts(queryset).order_by("date", "time", "pk")
 
 
+def public_past_event_list() -> QuerySet:
+    """The archive: published or completed events whose day has passed, newest first."""
+    today = timezone.localdate()
+    queryset = Event.objects.filter(
+        status__in=[Event.Status.PUBLISHED, Event.Status.COMPLETED], date__lt=today
+    )
+    return with_stored_counts(queryset).order_by("-date", F("time").desc(nulls_last=True), "-pk")
+
+
 def public_event_get(*, event_id: int) -> Event:
-    """A published or completed event; drafts and cancelled ones do not exist for the public."""
+    """A published, completed or cancelled event (a cancelled one stays readable by its link, and
+    says so); drafts do not exist for the public."""
     event = (
         with_stored_counts(Event.objects.filter(pk=event_id))
-        .filter(status__in=[Event.Status.PUBLISHED, Event.Status.COMPLETED])
+        .filter(status__in=[Event.Status.PUBLISHED, Event.Status.COMPLETED, Event.Status.CANCELLED])
         .first()
     )
     if event is None:

@@ -23,9 +23,9 @@ def event_create(*, data: dict[str, Any], by=None) -> Event:
 
 def event_update(*, event: Event, data: dict[str, Any]) -> Event:
     """Only the fields present in `data` change, so a partial client never blanks the rest."""
-    fields = clean_event_fields(data, creating=False, current=event)
     with transaction.atomic():
         event = Event.objects.select_for_update().get(pk=event.pk)
+        fields = clean_event_fields(data, creating=False, current=event)
         old_status = event.status
         for name, value in fields.items():
             setattr(event, name, value)

@@ -1,4 +1,4 @@
-import { BrowserRouter, type RouteObject, useRoutes } from 'react-router-dom';
+import { BrowserRouter, Navigate, type RouteObject, useRoutes } from 'react-router-dom';
 
 import { PublicLayout } from './layouts/public-layout';
 import { page } from './lazy-page';
@@ -22,11 +22,7 @@ const eventDetail = page(() => import('../features/events/pages/event-detail-pag
   'events',
   'event-detail',
 ]);
-const conference = page(() => import('../features/events/pages/conference-page'), 'ConferencePage', [
-  'events',
-  'event-detail',
-  'conference',
-]);
+const pastEvents = page(() => import('../features/events/pages/past-events-page'), 'PastEventsPage', ['events']);
 const registration = page(
   () => import('../features/registrations/pages/registration-page'),
   'RegistrationPage',
@@ -66,12 +62,14 @@ export const routes: RouteObject[] = [
           { index: true, element: home },
           { path: 'services', element: services },
           { path: 'events', element: events },
+          { path: 'events/past', element: pastEvents },
           { path: 'about', element: about },
           { path: 'contact', element: contact },
           { path: 'registration', element: registration },
           // The link of a registrant's first e-mail (#token=…, a fragment servers never log).
           { path: 'my-registration', element: myRegistration },
-          { path: 'event', element: conference },
+          // The old static conference page: its made-up programme is gone; the events are real.
+          { path: 'event', element: <Navigate to="/events" replace /> },
           { path: 'event/:id', element: eventDetail },
           { path: 'membership', element: membership },
           { path: 'mentorshipdetail', element: mentorship },

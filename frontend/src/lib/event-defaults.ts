@@ -1,18 +1,7 @@
-/**
- * What an event page falls back to (SPEC §9; the call-for-abstracts address is a placeholder
- * until the association confirms it). Without contacts of its own an event shows the
- * association's, from GET /api/config/.
- */
-export const EVENT_DEFAULTS = {
-  callForAbstractUrl: 'https://www.rnslia.org.rw/call-for-abstracts',
-} as const;
-
-/** The venue map's default place (SPEC §2 Venue map widget, §9). */
-export const VENUE = {
-  lat: -1.95,
-  lng: 30.0587,
-  zoom: 15,
-  maxZoom: 19,
+/** How close the venue maps open, and how close they go (the place is always the event's own). */
+export const MAP_ZOOM = {
+  initial: 15,
+  max: 19,
 } as const;
 
 /** A Google Maps directions link to a point: a plain link, no script. */

@@ -3,7 +3,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("events", "0003_event_payment_deadline"),
+        ("events", "0004_event_place"),
     ]
 
     operations = [

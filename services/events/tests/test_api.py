@@ -57,7 +57,7 @@ def test_required_fields_message_from_the_api(staff_client):
 
 @pytest.mark.django_db
 def test_wrong_types_are_envelopes_not_errors(staff_client):
-    response = post(staff_client, EVENTS, {**NEW, "agenda": "not a list", "coordinates": {"lat": "x"}})
+    response = post(staff_client, EVENTS, {**NEW, "agenda": "not a list", "latitude": {"lat": "x"}})
     assert response.status_code == 422
     assert response.json()["code"] == "validation_error"
 
@@ -182,16 +182,16 @@ def test_admin_list_needs_a_token_unless_it_asks_for_published(client):
 
 
 @pytest.mark.django_db
-def test_public_detail_hides_drafts_and_cancelled(client):
+def test_public_detail_hides_drafts_and_keeps_cancelled_events_readable(client):
     published = make_event("Open day")
     completed = make_event("Done", status=Event.Status.COMPLETED, days_ahead=-3)
-    for hidden in (
-        make_event("Draft", status=Event.Status.DRAFT),
-        make_event("Off", status=Event.Status.CANCELLED),
-    ):
-        response = client.get(f"{PUBLIC}{hidden.pk}/")
-        assert response.status_code == 404
-        assert response.json()["detail"] == "Not Found! The event you're looking for doesn't exist."
+    response = client.get(f"{PUBLIC}{make_event('Draft', status=Event.Status.DRAFT).pk}/")
+    assert response.status_code == 404
+    assert response.json()["detail"] == "Not Found! The event you're looking for doesn't exist."
+    # A cancelled event's link keeps working, and the page can say it is cancelled.
+    cancelled = client.get(f"{PUBLIC}{make_event('Off', status=Event.Status.CANCELLED).pk}/")
+    assert cancelled.status_code == 200
+    assert (cancelled.json()["title"], cancelled.json()["status"]) == ("Off", "Cancelled")
     assert client.get(f"{PUBLIC}{published.pk}/").json()["title"] == "Open day"
     assert client.get(f"{PUBLIC}{completed.pk}/").status_code == 200
     assert client.get(f"{PUBLIC}999999/").status_code == 404

@@ -26,7 +26,18 @@ export type EventInput = {
   [K in 'title' | 'subtitle' | 'description' | 'location' | 'date' | 'contact_email' | 'contact_phone' | 'event_image_id']: string;
 } & Pick<
   AdminEvent,
-  'price' | 'time' | 'end_time' | 'speakers' | 'agenda' | 'faqs' | 'social_links' | 'maximum_attendees' | 'payment_deadline_hours'
+  | 'price'
+  | 'time'
+  | 'end_time'
+  | 'speakers'
+  | 'agenda'
+  | 'faqs'
+  | 'social_links'
+  | 'maximum_attendees'
+  | 'payment_deadline_hours'
+  | 'latitude'
+  | 'longitude'
+  | 'call_for_abstracts_url'
 > & {
     /** Only on create: an edit keeps the event's status (SPEC §4). */
     status?: EventStatus;

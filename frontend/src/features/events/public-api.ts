@@ -44,13 +44,31 @@ export interface PublicEvent {
   image?: UploadedEventImage | null;
   status: EventStatus;
   maximum_attendees: number | null;
-  coordinates: { lat: number; lng: number } | null;
+  /** The event's own place, both or neither; null: no map, the location text only. */
+  latitude: number | null;
+  longitude: number | null;
+  /** The event's own call for abstracts; '' when it has none. */
+  call_for_abstracts_url: string;
   created_at: string;
   total_registrations_count: number;
   approved_registrations_count: number;
   pending_registrations_count: number;
   available_seats: number | null;
+  /** Seats a visitor can still take (0 while people wait); null when unlimited. */
+  open_seats: number | null;
 }
+
+/** One page of the past events (GET management/public-events/?when=past), newest first. */
+export interface PublicEventPage {
+  results: PublicEvent[];
+  count: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+}
+
+/** Past events per page of /events/past (one of the server's page sizes). */
+export const PAST_PAGE_SIZE = 10;
 
 /** The public event calls: no token needed (SPEC §6), cached by the server with an ETag. */
 export const publicEventsApi = api.injectEndpoints({
@@ -62,6 +80,13 @@ export const publicEventsApi = api.injectEndpoints({
         { type: 'PublicEvent' as const, id: 'LIST' },
       ],
     }),
+    getPastEvents: build.query<PublicEventPage, number>({
+      query: (page) => ({ url: 'management/public-events/', params: { when: 'past', page, page_size: PAST_PAGE_SIZE } }),
+      providesTags: (result) => [
+        ...(result?.results ?? []).map(({ id }) => ({ type: 'PublicEvent' as const, id })),
+        { type: 'PublicEvent' as const, id: 'PAST' },
+      ],
+    }),
     getPublicEvent: build.query<PublicEvent, number>({
       query: (id) => `management/public-events/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'PublicEvent' as const, id }],
@@ -69,4 +94,4 @@ export const publicEventsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetPublicEventsQuery, useGetPublicEventQuery } = publicEventsApi;
+export const { useGetPublicEventsQuery, useGetPastEventsQuery, useGetPublicEventQuery } = publicEventsApi;

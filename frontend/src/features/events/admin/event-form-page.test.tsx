@@ -465,3 +465,89 @@ describe('Event form: edit', () => {
     await waitFor(() => expect(toasts()).toHaveTextContent('You may not edit this event.'));
   });
 });
+
+describe("Event form: the event's own place and call for abstracts", () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('sends the latitude and longitude typed, and the call for abstracts', async () => {
+    const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([]));
+    await fillRequired(user);
+    await user.type(screen.getByLabelText('Latitude'), '-1.9469');
+    await user.type(screen.getByLabelText('Longitude'), '30.0619');
+    await user.click(tab('Contact & Social'));
+    await user.type(screen.getByLabelText('Call for abstracts (URL)'), 'https://example.org/abstracts');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('created successfully'));
+    expect(sentBody(backend, 'POST')).toMatchObject({
+      latitude: -1.9469,
+      longitude: 30.0619,
+      call_for_abstracts_url: 'https://example.org/abstracts',
+    });
+  });
+
+  it('sends no place when both are empty: the event has no map', async () => {
+    const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([]));
+    await fillRequired(user);
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('created successfully'));
+    expect(sentBody(backend, 'POST')).toMatchObject({ latitude: null, longitude: null, call_for_abstracts_url: '' });
+  });
+
+  it.each([
+    ['95', '30', 'Latitude', 'Latitude must be a number from -90 to 90.'],
+    ['-1.9', '181', 'Longitude', 'Longitude must be a number from -180 to 180.'],
+    ['-1.9', '', 'Longitude', 'Give both latitude and longitude, or neither.'],
+  ])('refuses latitude %j and longitude %j on the field at fault, focused', async (latitude, longitude, label, message) => {
+    const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([]));
+    await fillRequired(user);
+    if (latitude) await user.type(screen.getByLabelText('Latitude'), latitude);
+    if (longitude) await user.type(screen.getByLabelText('Longitude'), longitude);
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    const field = screen.getByLabelText(label);
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(field).toHaveAccessibleDescription(expect.stringContaining(message));
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(backend.requests.some((request) => request.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server's message on the place field", async () => {
+    const { user } = renderForm('/dashboard/create-event', eventsBackend([]));
+    await fillRequired(user);
+    server.use(
+      eventsFailure('post', 'list', 400, {
+        detail: 'Latitude must be a number from -90 to 90.',
+        code: 'validation_error',
+        fields: { latitude: 'Latitude must be a number from -90 to 90.' },
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(screen.getByLabelText('Latitude')).toHaveFocus());
+    expect(screen.getByLabelText('Latitude')).toHaveAccessibleDescription(expect.stringContaining('Latitude must be a number'));
+  });
+
+  it("loads the event's place, opens the map on demand, and removes the place", async () => {
+    server.use(publicEventHandlers.config());
+    const event = makeAdminEvent({ id: 42, latitude: -1.954722, longitude: 30.093889, call_for_abstracts_url: 'https://example.org/cfa' });
+    const { user, backend } = renderForm('/dashboard/edit-event/42', eventsBackend([event]));
+    const latitude = await screen.findByLabelText('Latitude');
+    await waitFor(() => expect(latitude).toHaveValue(-1.954722));
+    expect(screen.getByLabelText('Longitude')).toHaveValue(30.093889);
+    // Leaflet loads only when asked for.
+    expect(screen.queryByRole('region', { name: "Map: click to set the event's place" })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Choose on the map' }));
+    const map = await screen.findByRole('region', { name: "Map: click to set the event's place" });
+    expect(await within(map).findByRole('button', { name: "The event's place" })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Hide the map' })).toHaveAttribute('aria-expanded', 'true');
+
+    await user.click(screen.getByRole('button', { name: 'Remove the place' }));
+    expect(latitude).toHaveValue(null);
+    await user.click(tab('Contact & Social'));
+    expect(screen.getByLabelText('Call for abstracts (URL)')).toHaveValue('https://example.org/cfa');
+    await user.clear(screen.getByLabelText('Call for abstracts (URL)'));
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('updated successfully'));
+    expect(sentBody(backend, 'PUT')).toMatchObject({ latitude: null, longitude: null, call_for_abstracts_url: '' });
+  });
+});

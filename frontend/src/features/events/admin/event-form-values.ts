@@ -28,6 +28,9 @@ export interface EventFormValues {
   /** HH:MM, the same day, after `time`; empty: none. */
   end_time: string;
   location: string;
+  /** The event's own place as typed or picked on the map: both or neither. */
+  latitude: string;
+  longitude: string;
   price: string;
   maximum_attendees: string;
   /** Empty: the association's default. */
@@ -42,6 +45,8 @@ export interface EventFormValues {
   contact_phone: string;
   facebook: string;
   twitter: string;
+  /** Empty: the event has no call for abstracts (no block on its page). */
+  call_for_abstracts_url: string;
 }
 
 /** Field errors are keyed like the server's `fields` (e.g. 'social_links.facebook'). */
@@ -54,6 +59,8 @@ const FIELD_TABS: Record<string, FormTab> = {
   time: 'basic',
   end_time: 'basic',
   location: 'basic',
+  latitude: 'basic',
+  longitude: 'basic',
   price: 'basic',
   maximum_attendees: 'basic',
   payment_deadline_hours: 'basic',
@@ -68,6 +75,7 @@ const FIELD_TABS: Record<string, FormTab> = {
   contact_phone: 'contact',
   'social_links.facebook': 'contact',
   'social_links.twitter': 'contact',
+  call_for_abstracts_url: 'contact',
 };
 
 /** The tab that holds a field (an agenda/FAQ row error like 'agenda.0.time' belongs to its list). */
@@ -93,6 +101,8 @@ export function newEventValues(defaultFaqs: { question: string; answer: string }
     time: '',
     end_time: '',
     location: '',
+    latitude: '',
+    longitude: '',
     price: '',
     maximum_attendees: '',
     payment_deadline_hours: '',
@@ -105,6 +115,7 @@ export function newEventValues(defaultFaqs: { question: string; answer: string }
     contact_phone: '',
     facebook: '',
     twitter: '',
+    call_for_abstracts_url: '',
   };
 }
 
@@ -120,6 +131,8 @@ export function eventToValues(event: AdminEvent): EventFormValues {
     time: event.time ? event.time.slice(0, 5) : '',
     end_time: event.end_time ? event.end_time.slice(0, 5) : '',
     location: event.location ?? '',
+    latitude: event.latitude === null || event.latitude === undefined ? '' : String(event.latitude),
+    longitude: event.longitude === null || event.longitude === undefined ? '' : String(event.longitude),
     price: event.price === null || event.price === undefined ? '' : String(event.price),
     maximum_attendees: event.maximum_attendees === null || event.maximum_attendees === undefined ? '' : String(event.maximum_attendees),
     payment_deadline_hours:
@@ -134,6 +147,7 @@ export function eventToValues(event: AdminEvent): EventFormValues {
     contact_phone: event.contact_phone ?? '',
     facebook: event.social_links?.facebook ?? '',
     twitter: event.social_links?.twitter ?? '',
+    call_for_abstracts_url: event.call_for_abstracts_url ?? '',
   };
 }
 
@@ -172,6 +186,9 @@ export function valuesToInput(values: EventFormValues): EventInput {
     event_image_id: values.event_image_id,
     maximum_attendees: values.maximum_attendees.trim() === '' ? null : Number(values.maximum_attendees),
     payment_deadline_hours: values.payment_deadline_hours.trim() === '' ? null : Number(values.payment_deadline_hours),
+    latitude: values.latitude.trim() === '' ? null : Number(values.latitude),
+    longitude: values.longitude.trim() === '' ? null : Number(values.longitude),
+    call_for_abstracts_url: values.call_for_abstracts_url.trim(),
   };
 }
 
@@ -201,7 +218,20 @@ export const CHECK_MESSAGES = {
   end_time_needs_start: 'form.errors.endTimeNeedsStart',
   contact_email: 'form.errors.email',
   url: 'form.errors.url',
+  latitude: 'form.errors.latitude',
+  longitude: 'form.errors.longitude',
+  placePair: 'form.errors.placePair',
 } as const;
+
+/** The ranges the server keeps (services/events/models.py). */
+export const PLACE_RANGES = { latitude: 90, longitude: 180 } as const;
+
+/** A latitude or longitude as typed: empty, or a number within ±limit. */
+function degreesProblem(text: string, limit: number): boolean {
+  if (text === '') return false;
+  const number = Number(text);
+  return !Number.isFinite(number) || Math.abs(number) > limit;
+}
 
 /**
  * The browser's checks (the server makes the same ones): the required fields first, then the
@@ -232,5 +262,14 @@ export function validateValues(values: EventFormValues): { problem: ValidationPr
   if (email && !EMAIL_SHAPE.test(email)) invalid.contact_email = CHECK_MESSAGES.contact_email;
   if (values.facebook.trim() && !isWebUrl(values.facebook.trim())) invalid['social_links.facebook'] = CHECK_MESSAGES.url;
   if (values.twitter.trim() && !isWebUrl(values.twitter.trim())) invalid['social_links.twitter'] = CHECK_MESSAGES.url;
+  const abstracts = values.call_for_abstracts_url.trim();
+  if (abstracts && !isWebUrl(abstracts)) invalid.call_for_abstracts_url = CHECK_MESSAGES.url;
+  const latitude = values.latitude.trim();
+  const longitude = values.longitude.trim();
+  if (degreesProblem(latitude, PLACE_RANGES.latitude)) invalid.latitude = CHECK_MESSAGES.latitude;
+  if (degreesProblem(longitude, PLACE_RANGES.longitude)) invalid.longitude = CHECK_MESSAGES.longitude;
+  if (!invalid.latitude && !invalid.longitude && (latitude === '') !== (longitude === '')) {
+    invalid[latitude === '' ? 'latitude' : 'longitude'] = CHECK_MESSAGES.placePair;
+  }
   return Object.keys(invalid).length > 0 ? { problem: 'invalid', fields: invalid } : null;
 }

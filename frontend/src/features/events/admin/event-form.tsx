@@ -24,12 +24,13 @@ import {
   type FieldErrors,
   type FormTab,
 } from './event-form-values';
+import { PlaceFields } from './place-fields';
 import { RowsFieldset } from './rows-fieldset';
 
 /** SPEC §9: after a save, the form goes back to the list after 2 s. */
 export const REDIRECT_AFTER_SAVE_MS = 2000;
 
-type TextField = Exclude<keyof EventFormValues, 'agenda' | 'faqs'>;
+type TextField = Exclude<keyof EventFormValues, 'agenda' | 'faqs' | 'latitude' | 'longitude'>;
 
 /** The element id of a field (server names like 'social_links.facebook' included). */
 function fieldId(name: string): string {
@@ -280,6 +281,16 @@ export function EventForm({ mode, initialValues, save, currentImage }: Props) {
         <Field id={fieldId('location')} label={t('form.fields.location')} marked error={errorOf('location')} className="event-form__wide">
           {textInput('location', 'text', { required: true, maxLength: 255 })}
         </Field>
+        <PlaceFields
+          latitude={values.latitude}
+          longitude={values.longitude}
+          errors={{ latitude: errorOf('latitude'), longitude: errorOf('longitude') }}
+          disabled={busy}
+          onChange={(place) => {
+            setValues((current) => ({ ...current, ...place }));
+            setErrors(({ latitude: _latitude, longitude: _longitude, ...rest }) => rest);
+          }}
+        />
         <Field id={fieldId('price')} label={t('form.fields.price')} hint={t('form.fields.priceHint')} error={errorOf('price')}>
           {textInput('price', 'number', { min: 0, step: 'any', inputMode: 'decimal' })}
         </Field>
@@ -429,6 +440,15 @@ export function EventForm({ mode, initialValues, save, currentImage }: Props) {
         </Field>
         <Field id={fieldId('social_links.twitter')} label={t('form.fields.twitter')} error={errorOf('social_links.twitter')}>
           {textInput('twitter', 'url', { placeholder: t('form.fields.urlPlaceholder') })}
+        </Field>
+        <Field
+          id={fieldId('call_for_abstracts_url')}
+          label={t('form.fields.callForAbstracts')}
+          hint={t('form.fields.callForAbstractsHint')}
+          error={errorOf('call_for_abstracts_url')}
+          className="event-form__wide"
+        >
+          {textInput('call_for_abstracts_url', 'url', { placeholder: t('form.fields.urlPlaceholder'), maxLength: 500 })}
         </Field>
       </div>
 

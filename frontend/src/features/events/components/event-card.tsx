@@ -2,13 +2,23 @@ import { Link } from 'react-router-dom';
 
 import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
+import { formatPrice } from '../../../lib/format-price';
 import { useTranslation } from '../../../lib/use-translation';
 import type { PublicEvent } from '../public-api';
 import { CARD_SIZES, EventPicture } from './event-image';
 import { Icon } from './icons';
 
-/** One upcoming event in the carousel of /events. */
-export function EventCard({ event }: { event: PublicEvent }) {
+/** True when a visitor can no longer take a seat (they can join the waiting list). */
+export function isFull(event: PublicEvent): boolean {
+  return event.open_seats === 0;
+}
+
+/**
+ * One event: in the carousel of /events (`past` false) with its price, the seats left and a way
+ * to register; in the archive of /events/past with what it was. No status badge: visitors see
+ * only published events here, and staff words ("Published") mean nothing to them.
+ */
+export function EventCard({ event, past = false }: { event: PublicEvent; past?: boolean }) {
   const { t } = useTranslation('events');
   const image = eventImage(event.event_image_id);
   const titleId = `event-card-${event.id}-title`;
@@ -17,7 +27,6 @@ export function EventCard({ event }: { event: PublicEvent }) {
     <article className="event-card" aria-labelledby={titleId}>
       <div className="event-card__media">
         <EventPicture fixed={image} uploaded={event.image} className="event-card__image" sizes={CARD_SIZES} width={300} height={169} />
-        <span className={`event-badge event-badge--${event.status.toLowerCase()}`}>{t(`status.${event.status}`)}</span>
       </div>
       <div className="event-card__body">
         <p className="event-card__date">
@@ -42,7 +51,26 @@ export function EventCard({ event }: { event: PublicEvent }) {
               {time}
             </li>
           )}
+          {!past && (
+            <li>
+              <Icon name="tag" />
+              <span className="visually-hidden">{t('list.priceLabel')}: </span>
+              {formatPrice(event.price)}
+            </li>
+          )}
+          {!past && event.open_seats !== null && (
+            <li className={isFull(event) ? 'event-facts__full' : undefined}>
+              <Icon name="seat" />
+              {isFull(event) ? t('list.full') : t('list.seatsLeft', { count: event.open_seats })}
+            </li>
+          )}
         </ul>
+        {!past && (
+          <Link className="button button--accent event-card__register" to={`/registration?eventId=${event.id}`}>
+            {isFull(event) ? t('list.joinWaitlist') : t('list.registerNow')}
+            <span className="visually-hidden">: {event.title}</span>
+          </Link>
+        )}
         <div className="event-card__actions">
           <Link className="button button--primary" to={`/event/${event.id}`}>
             {t('list.viewDetails')}

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 
 import { useGetSiteConfigQuery } from '../../../app/api';
 import { LoadingText } from '../../../components/loading-text';
-import { EVENT_DEFAULTS, phoneHref } from '../../../lib/event-defaults';
+import { phoneHref } from '../../../lib/event-defaults';
 import { SHARE_TARGETS, shareLinks } from '../../../lib/share-links';
 import { useTranslation } from '../../../lib/use-translation';
 import { mailtoHref } from '../../../lib/mailto';
@@ -35,14 +35,14 @@ export function GetInTouch({ email, phone }: { email?: string | null; phone?: st
   );
 }
 
-/** The call for abstracts, an external page opened in a new tab. */
-export function CallForAbstract() {
+/** The event's own call for abstracts, an external page opened in a new tab (only when it has one). */
+export function CallForAbstract({ url }: { url: string }) {
   const { t } = useTranslation(['event-detail', 'common']);
   return (
     <section className="card event-aside" aria-labelledby="event-abstract-heading">
       <h2 id="event-abstract-heading">{t('detail.abstractHeading')}</h2>
       <p>{t('detail.abstractText')}</p>
-      <a className="button button--accent" href={EVENT_DEFAULTS.callForAbstractUrl} target="_blank" rel="noopener noreferrer">
+      <a className="button button--accent" href={url} target="_blank" rel="noopener noreferrer">
         {t('detail.abstractLink')}
         <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
       </a>

@@ -3,12 +3,20 @@ import { describe, expect, it } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { publicEventHandlers, TEST_SITE_CONFIG } from '../mocks/public-handlers';
+import { makePublicEvent, publicEventHandlers, TEST_SITE_CONFIG } from '../mocks/public-handlers';
 import { venueOf } from './venue';
 import { VenueSection } from './venue-section';
 
-function renderVenue() {
-  return renderWithProviders(<VenueSection venue={venueOf()} />, { route: '/event' });
+// An event at the Hôtel des Mille Collines: its own place, not anyone else's.
+const WORKSHOP = makePublicEvent({
+  title: 'Legal Interpreting Workshop',
+  location: 'Hôtel des Mille Collines, KN 6 Ave, Kiyovu, Kigali',
+  latitude: -1.9469,
+  longitude: 30.0619,
+});
+
+function renderVenue(event = WORKSHOP) {
+  return renderWithProviders(<VenueSection location={event.location} venue={venueOf(event)} />, { route: '/event/2' });
 }
 
 describe('Venue map', () => {
@@ -29,17 +37,17 @@ describe('Venue map', () => {
     // Leaflet adds the attribution and the marker to the map itself, after React's render.
     expect(await within(map).findByText(/OpenStreetMap contributors/)).toBeInTheDocument();
 
-    const marker = await within(map).findByRole('button', { name: 'Kigali Convention Center' });
+    const marker = await within(map).findByRole('button', { name: 'Legal Interpreting Workshop' });
     expect(marker).toHaveClass('venue-map__pin');
     expect(marker.querySelector('svg')).not.toBeNull();
     expect(container.querySelector('img.leaflet-marker-icon')).toBeNull(); // no marker image fetched
   });
 
-  it('opens a popup with the name, description, address and directions', async () => {
+  it("opens a popup with the event, its location and directions to the event's own place", async () => {
     server.use(publicEventHandlers.config());
     const { user } = renderVenue();
     const map = await screen.findByRole('region', { name: 'Map of the venue' });
-    await user.click(await within(map).findByRole('button', { name: 'Kigali Convention Center' }));
+    await user.click(await within(map).findByRole('button', { name: 'Legal Interpreting Workshop' }));
 
     const popup = (await waitFor(() => {
       const element = map.querySelector('.leaflet-popup-content');
@@ -47,12 +55,11 @@ describe('Venue map', () => {
       return element;
     })) as HTMLElement;
     // The popup's text is React content portalled into Leaflet's node once the popup has opened.
-    expect(await within(popup).findByText('Kigali Convention Center')).toBeInTheDocument();
-    expect(await within(popup).findByText(/landmark conference venue/)).toBeInTheDocument();
-    expect(await within(popup).findByText('KG 2 Roundabout, Kimihurura, Kigali, Rwanda')).toBeInTheDocument();
+    expect(await within(popup).findByText('Legal Interpreting Workshop')).toBeInTheDocument();
+    expect(await within(popup).findByText('Hôtel des Mille Collines, KN 6 Ave, Kiyovu, Kigali')).toBeInTheDocument();
     expect(await within(popup).findByRole('link', { name: /^Get Directions/ })).toHaveAttribute(
       'href',
-      'https://www.google.com/maps/dir/?api=1&destination=-1.95,30.0587',
+      'https://www.google.com/maps/dir/?api=1&destination=-1.9469,30.0619',
     );
   });
 
@@ -72,7 +79,20 @@ describe('Venue map', () => {
     server.use(publicEventHandlers.config());
     renderVenue();
     const venue = screen.getByRole('region', { name: 'Venue' });
-    expect(within(venue).getByText('KG 2 Roundabout, Kimihurura, Kigali, Rwanda')).toBeInTheDocument();
-    expect(within(venue).getByRole('link', { name: /^Get Directions/ })).toHaveAttribute('target', '_blank');
+    expect(within(venue).getByText('Hôtel des Mille Collines, KN 6 Ave, Kiyovu, Kigali')).toBeInTheDocument();
+    const directions = within(venue).getByRole('link', { name: /^Get Directions/ });
+    expect(directions).toHaveAttribute('target', '_blank');
+    expect(directions).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=-1.9469,30.0619');
+  });
+
+  it('shows only the location text for an event without a place: no map, no directions, no default venue', async () => {
+    server.use(publicEventHandlers.config());
+    renderVenue(makePublicEvent({ location: 'Online', latitude: null, longitude: null }));
+    const venue = screen.getByRole('region', { name: 'Venue' });
+    expect(within(venue).getByText('Online')).toBeInTheDocument();
+    expect(within(venue).queryByRole('link')).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading map...')).not.toBeInTheDocument();
+    expect(document.querySelector('.leaflet-container')).toBeNull();
+    expect(venue).not.toHaveTextContent(/Convention/);
   });
 });

@@ -5,7 +5,7 @@ import { useEffect, useId, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 
 import { useGetSiteConfigQuery } from '../../../app/api';
-import { directionsUrl, VENUE } from '../../../lib/event-defaults';
+import { directionsUrl, MAP_ZOOM } from '../../../lib/event-defaults';
 import { useTranslation } from '../../../lib/use-translation';
 import { MapLoading } from './map-loading';
 import type { Venue } from './venue';
@@ -17,7 +17,8 @@ const PIN_SVG =
   '<path d="M16 1C7.7 1 1 7.6 1 15.8 1 27 16 43 16 43s15-16 15-27.2C31 7.6 24.3 1 16 1z" fill="#0b5563" stroke="#fff" stroke-width="2"/>' +
   '<circle cx="16" cy="16" r="6" fill="#f4b942"/></svg>';
 
-const markerIcon = divIcon({
+/** Our pin, shared with the event form's place picker. */
+export const markerIcon = divIcon({
   className: 'venue-map__pin',
   html: PIN_SVG,
   iconSize: [32, 44],
@@ -63,16 +64,15 @@ export function VenueMap({ venue }: { venue: Venue }) {
         <MapContainer
           className="venue-map__map"
           center={[venue.lat, venue.lng]}
-          zoom={VENUE.zoom}
-          maxZoom={VENUE.maxZoom}
+          zoom={MAP_ZOOM.initial}
+          maxZoom={MAP_ZOOM.max}
           scrollWheelZoom={false}
         >
           <MapSettings label={t('map.label')} expanded={expanded} />
-          <TileLayer url={config.map_tile_url} attribution={config.map_attribution} maxZoom={VENUE.maxZoom} />
+          <TileLayer url={config.map_tile_url} attribution={config.map_attribution} maxZoom={MAP_ZOOM.max} />
           <Marker position={[venue.lat, venue.lng]} icon={markerIcon} title={venue.name}>
             <Popup maxWidth={220} autoPanPaddingTopLeft={[56, 16]} autoPanPaddingBottomRight={[16, 16]}>
               <p className="venue-map__popup-name">{venue.name}</p>
-              <p>{venue.description}</p>
               <p>{venue.address}</p>
               <a href={directionsUrl(venue.lat, venue.lng)} target="_blank" rel="noopener noreferrer">
                 {t('map.directions')}

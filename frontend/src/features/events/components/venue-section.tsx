@@ -33,18 +33,28 @@ function useNearViewport() {
 
 /**
  * The venue: its name, address and a directions link as text (usable without the map,
- * WCAG 2.5.7), then the interactive map.
+ * WCAG 2.5.7), then the interactive map. An event without a place of its own (`venue` null)
+ * shows its location text only: no map, no directions to a place we would have to invent.
  */
-export function VenueSection({ venue }: { venue: Venue }) {
+export function VenueSection({ location, venue }: { location: string; venue: Venue | null }) {
   const { t } = useTranslation(['event-detail', 'common']);
   const headingId = useId();
   const [watchMapArea, mapNear] = useNearViewport();
+  if (!venue) {
+    return (
+      <section className="event-section venue" aria-labelledby={headingId}>
+        <h2 id={headingId}>{t('map.heading')}</h2>
+        <address className="venue__address">
+          <span className="visually-hidden">{t('map.addressLabel')}: </span>
+          {location}
+        </address>
+      </section>
+    );
+  }
   return (
     <section className="event-section venue" aria-labelledby={headingId}>
       <h2 id={headingId}>{t('map.heading')}</h2>
       <address className="venue__address">
-        <strong>{venue.name}</strong>
-        <br />
         <span className="visually-hidden">{t('map.addressLabel')}: </span>
         {venue.address}
       </address>

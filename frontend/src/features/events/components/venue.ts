@@ -1,32 +1,23 @@
-import i18n from '../../../lib/i18n';
-import { VENUE } from '../../../lib/event-defaults';
-
 /** A place on the venue map, with what its marker's popup says about it. */
 export interface Venue {
   lat: number;
   lng: number;
+  /** The event's title: what the marker is. */
   name: string;
-  description: string;
+  /** The event's location text. */
   address: string;
 }
 
 /**
- * The venue of an event: its own coordinates when it has some, else the Kigali Convention
- * Center of SPEC §2 (Venue map widget).
+ * The venue of an event from its own latitude and longitude; null when it has none (its page
+ * then shows the location text and no map: there is no default place).
  */
-export function venueOf(event?: {
+export function venueOf(event: {
   title: string;
   location: string;
-  coordinates: { lat: number; lng: number } | null;
-}): Venue {
-  if (event?.coordinates) {
-    return { ...event.coordinates, name: event.location, description: event.title, address: event.location };
-  }
-  return {
-    lat: VENUE.lat,
-    lng: VENUE.lng,
-    name: i18n.t('map.venueName', { ns: 'event-detail' }),
-    description: i18n.t('map.venueDescription', { ns: 'event-detail' }),
-    address: i18n.t('map.venueAddress', { ns: 'event-detail' }),
-  };
+  latitude: number | null;
+  longitude: number | null;
+}): Venue | null {
+  if (event.latitude === null || event.longitude === null) return null;
+  return { lat: event.latitude, lng: event.longitude, name: event.title, address: event.location };
 }

@@ -16,7 +16,7 @@ export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEve
     title: 'Pan-African Sign Language Interpreters Conference',
     subtitle: 'Connecting Africa through sign language',
     description: 'Three days of keynotes, workshops and networking.',
-    location: 'Kigali Convention Center, KG 2 Roundabout, Kigali',
+    location: 'Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali',
     price: 15000,
     date: '2027-03-10',
     time: '08:30:00',
@@ -32,12 +32,15 @@ export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEve
     event_image_id: 'panafrica1',
     status: 'Published',
     maximum_attendees: 300,
-    coordinates: null,
+    latitude: -1.954722,
+    longitude: 30.093889,
+    call_for_abstracts_url: 'https://www.rnslia.org.rw/call-for-abstracts',
     created_at: '2026-11-01T10:00:00Z',
     total_registrations_count: 0,
     approved_registrations_count: 0,
     pending_registrations_count: 0,
     available_seats: 300,
+    open_seats: 300,
     ...overrides,
   };
 }
@@ -49,7 +52,10 @@ export const DEMO_PUBLIC_EVENTS: PublicEvent[] = [
     title: 'Deaf Awareness Community Day',
     subtitle: 'Open to everyone, free of charge',
     description: 'Games, a sign language taster class and stands from partner organisations.',
-    location: 'Amahoro Stadium grounds, Remera',
+    location: 'Amahoro Stadium grounds, Remera, Kigali',
+    latitude: -1.955028,
+    longitude: 30.114444,
+    call_for_abstracts_url: '',
     price: null,
     date: '2027-03-01',
     time: '10:00:00',
@@ -61,17 +67,25 @@ export const DEMO_PUBLIC_EVENTS: PublicEvent[] = [
     event_image_id: 'afsli1',
     maximum_attendees: null,
     available_seats: null,
+    open_seats: null,
   }),
   makePublicEvent({
     id: 2,
     title: 'Legal Interpreting Workshop',
     subtitle: 'Interpreting in courts and police stations',
     description: 'A practical one-day workshop on terminology, role boundaries and ethics in legal settings.',
-    location: 'RNUD Hall, Kacyiru, Kigali',
+    location: 'Hôtel des Mille Collines, KN 6 Ave, Kiyovu, Kigali',
+    latitude: -1.9469,
+    longitude: 30.0619,
+    call_for_abstracts_url: '',
     price: 5000,
     date: '2027-03-05',
     time: '09:00:00',
     event_image_id: 'workshop1',
+    maximum_attendees: 25,
+    total_registrations_count: 22,
+    available_seats: 25,
+    open_seats: 3,
   }),
   makePublicEvent(),
 ];
@@ -106,6 +120,17 @@ export const publicEventHandlers = {
     http.get(LIST_URL, async () => {
       await delay(20);
       return HttpResponse.json(events);
+    }),
+  /** The archive: `events` newest first, `pageSize` a page, as the server pages it. */
+  past: (events: PublicEvent[] = [], pageSize = 10) =>
+    http.get(LIST_URL, async ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      if (params.get('when') !== 'past') return undefined;
+      await delay(20);
+      const totalPages = Math.max(1, Math.ceil(events.length / pageSize));
+      const page = Math.min(Number(params.get('page') ?? 1), totalPages);
+      const results = events.slice((page - 1) * pageSize, page * pageSize);
+      return HttpResponse.json({ results, count: events.length, page, page_size: pageSize, total_pages: totalPages });
     }),
   listFails: () =>
     http.get(LIST_URL, () => HttpResponse.json({ detail: 'Server error.', code: 'server_error' }, { status: 500 })),

@@ -20,7 +20,13 @@ const FREE_DAY = makePublicEvent({
   contact_email: '',
   contact_phone: '',
   event_image_id: 'no-such-picture',
+  location: 'Amahoro Stadium grounds, Remera, Kigali',
+  latitude: null,
+  longitude: null,
+  call_for_abstracts_url: '',
 });
+const FULL = makePublicEvent({ id: 4, title: 'Full Workshop', maximum_attendees: 20, total_registrations_count: 20, open_seats: 0 });
+const CANCELLED = makePublicEvent({ id: 5, title: 'Interpreting for Television Training', status: 'Cancelled' });
 
 function renderDetailPage(id: number | string) {
   return renderWithProviders(
@@ -36,7 +42,7 @@ const secondsShown = () =>
 
 describe('Event detail page', () => {
   beforeEach(() => {
-    server.use(publicEventHandlers.detail([CONFERENCE, FREE_DAY]), publicEventHandlers.config());
+    server.use(publicEventHandlers.detail([CONFERENCE, FREE_DAY, FULL, CANCELLED]), publicEventHandlers.config());
   });
 
   afterEach(() => {
@@ -54,7 +60,7 @@ describe('Event detail page', () => {
     expect(await screen.findByRole('img', { name: 'Pan-African Event' })).toBeInTheDocument();
     expect(await screen.findByText(/^March 10, 2027 · 8:30\sAM$/)).toBeInTheDocument();
     expect(await screen.findByText('Connecting Africa through sign language')).toBeInTheDocument();
-    expect((await screen.findAllByText('Kigali Convention Center, KG 2 Roundabout, Kigali'))[0]).toBeInTheDocument();
+    expect((await screen.findAllByText('Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali'))[0]).toBeInTheDocument();
     expect(await screen.findByText('15,000 Rwf')).toBeInTheDocument();
     expect(await screen.findByText('Three days of keynotes, workshops and networking.')).toBeInTheDocument();
 
@@ -81,6 +87,7 @@ describe('Event detail page', () => {
     expect(await screen.findByRole('link', { name: 'View Schedule' })).toHaveAttribute('href', '#agenda');
     expect(await screen.findByRole('link', { name: 'Contact support' })).toHaveAttribute('href', '/contact');
     const abstract = await screen.findByRole('link', { name: /^Call For Abstract/ });
+    expect(abstract).toHaveAttribute('href', 'https://www.rnslia.org.rw/call-for-abstracts'); // the event's own
     expect(abstract).toHaveAttribute('target', '_blank');
     expect(abstract).toHaveAttribute('rel', expect.stringContaining('noopener'));
   });
@@ -104,16 +111,45 @@ describe('Event detail page', () => {
     expect(within(share).getByRole('link', { name: /e-mail/ }).getAttribute('href')).toMatch(/^mailto:\?subject=Pan-African/);
   });
 
-  it('shows the venue as text with a directions link, and the map', async () => {
+  it("shows the event's own venue as text with a directions link, and the map", async () => {
     renderDetailPage(1);
     await screen.findByRole('heading', { level: 1 });
     const venue = await screen.findByRole('region', { name: 'Venue' });
-    expect(within(venue).getByText('Kigali Convention Center')).toBeInTheDocument();
+    expect(within(venue).getByText('Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali')).toBeInTheDocument();
     expect(within(venue).getByRole('link', { name: /^Get Directions/ })).toHaveAttribute(
       'href',
-      'https://www.google.com/maps/dir/?api=1&destination=-1.95,30.0587',
+      'https://www.google.com/maps/dir/?api=1&destination=-1.954722,30.093889',
     );
     expect(await within(venue).findByRole('region', { name: 'Map of the venue' })).toBeInTheDocument();
+  });
+
+  it('shows only the location text for an event without a place, and no call for abstracts when it has none', async () => {
+    renderDetailPage(3);
+    await screen.findByRole('heading', { level: 1, name: 'Deaf Awareness Community Day' });
+    const venue = await screen.findByRole('region', { name: 'Venue' });
+    expect(within(venue).getByText('Amahoro Stadium grounds, Remera, Kigali')).toBeInTheDocument();
+    expect(within(venue).queryByRole('link', { name: /Directions/ })).not.toBeInTheDocument();
+    expect(screen.queryByText('Loading map...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Map of the venue' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Call for abstracts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /^Call For Abstract/ })).not.toBeInTheDocument();
+  });
+
+  it('offers the waiting list instead of registering when the event is full', async () => {
+    renderDetailPage(4);
+    await screen.findByRole('heading', { level: 1, name: 'Full Workshop' });
+    expect(screen.queryByRole('link', { name: 'Register Now' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Full, join the waiting list' })).toHaveAttribute('href', '/registration?eventId=4');
+  });
+
+  it('keeps a cancelled event readable: it says Cancelled, with no way to register and no countdown', async () => {
+    renderDetailPage(5);
+    await screen.findByRole('heading', { level: 1, name: 'Interpreting for Television Training' });
+    expect(screen.getByText('Cancelled')).toBeInTheDocument();
+    expect(screen.getByText('This event will not take place. Registration is closed.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Register|waiting list/ })).not.toBeInTheDocument();
+    expect(document.querySelector('.countdown')).toBeNull();
+    expect(screen.queryByText('The event starts in')).not.toBeInTheDocument();
   });
 
   it('shows Free, the default subtitle, picture and contacts, and the empty agenda and FAQ texts', async () => {

@@ -11,6 +11,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { AboutSection, AgendaSection, FaqSection, SpeakersSection } from '../components/event-details';
 import { EventHero } from '../components/event-hero';
 import { EventLayout } from '../components/event-layout';
+import { isFull } from '../components/event-card';
 import { CallForAbstract, GetInTouch, ShareLinks } from '../components/event-sidebar';
 import '../components/public-events.css';
 import { venueOf } from '../components/venue';
@@ -49,6 +50,12 @@ function EventDetail({ event }: { event: PublicEvent }) {
   const time = formatTime(event.time);
   const when = [formatDate(event.date, 'long'), time].filter(Boolean).join(' · ');
   const pageUrl = new URL(pathname, window.location.origin).href;
+  const cancelled = event.status === 'Cancelled';
+  // Registering (or, when full, joining the waiting list) is for a published event only.
+  const register =
+    event.status === 'Published'
+      ? { to: `/registration?eventId=${event.id}`, label: isFull(event) ? t('detail.joinWaitlist') : t('detail.registerNow') }
+      : undefined;
 
   return (
     <EventLayout
@@ -61,32 +68,37 @@ function EventDetail({ event }: { event: PublicEvent }) {
           when={when}
           location={event.location}
           price={formatPrice(event.price)}
-          register={
-            event.status === 'Published'
-              ? { to: `/registration?eventId=${event.id}`, label: t('detail.registerNow') }
-              : undefined
-          }
+          register={register}
         />
       }
       start={start}
+      countdown={!cancelled}
       aside={
         <>
           <GetInTouch email={event.contact_email} phone={event.contact_phone} />
-          <CallForAbstract />
+          {event.call_for_abstracts_url && !cancelled && <CallForAbstract url={event.call_for_abstracts_url} />}
           <ShareLinks url={pageUrl} title={event.title} />
         </>
       }
     >
+      {cancelled && (
+        <p className="notice notice--error event-page__cancelled">
+          <strong className="event-page__cancelled-status">{t('events:status.Cancelled')}</strong> {t('detail.cancelled')}
+        </p>
+      )}
       <AboutSection heading={t('detail.aboutHeading')} text={event.description} />
       <SpeakersSection speakers={event.speakers} />
       <AgendaSection heading={t('detail.agendaHeading')} items={event.agenda} />
       <FaqSection heading={t('detail.faqHeading')} faqs={event.faqs} />
-      <VenueSection venue={venueOf(event)} />
+      <VenueSection location={event.location} venue={venueOf(event)} />
     </EventLayout>
   );
 }
 
-/** /event/:id: one published (or completed) event, with its schedule, venue map and countdown. */
+/**
+ * /event/:id: one published, completed or cancelled event, with its schedule, venue and countdown.
+ * A cancelled one stays readable by its link and says so, with no way to register.
+ */
 export function EventDetailPage() {
   const { t } = useTranslation('event-detail');
   const eventId = parseEventId(useParams().id);

@@ -1,9 +1,11 @@
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { DEMO_PUBLIC_EVENTS, publicEventHandlers } from '../mocks/public-handlers';
+import { DEMO_PUBLIC_EVENTS, makePublicEvent, publicEventHandlers } from '../mocks/public-handlers';
+import { registrationPublicApi, type RegistrationPayload } from '../../registrations/public-api';
 import { EventsPage } from './events-page';
 
 function renderEventsPage() {
@@ -40,7 +42,7 @@ describe('Upcoming events page', () => {
     expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();
   });
 
-  it('shows each card with image, status, long date, description, location, time and links', async () => {
+  it('shows each card with image, long date, description, location, time, price, seats left and links', async () => {
     renderEventsPage();
     const title = await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
     const card = title.closest('article') as HTMLElement;
@@ -48,13 +50,66 @@ describe('Upcoming events page', () => {
     const image = within(card).getByRole('img', { name: 'Workshop' });
     expect(image).toHaveAttribute('loading', 'lazy');
     expect(image.getAttribute('src')).toContain('workshop1');
-    expect(within(card).getByText('Published')).toBeInTheDocument();
+    // Visitors see published events only: no staff status badge.
+    expect(within(card).queryByText('Published')).not.toBeInTheDocument();
     expect(within(card).getByText('March 5, 2027')).toBeInTheDocument();
     expect(within(card).getByText(/A practical one-day workshop/)).toBeInTheDocument();
-    expect(within(card).getByText('RNUD Hall, Kacyiru, Kigali')).toBeInTheDocument();
+    expect(within(card).getByText('Hôtel des Mille Collines, KN 6 Ave, Kiyovu, Kigali')).toBeInTheDocument();
     expect(within(card).getByText(/^9:00\sAM$/)).toBeInTheDocument();
+    expect(within(card).getByText('5,000 Rwf')).toBeInTheDocument();
+    expect(within(card).getByText('3 seats left')).toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Register now: Legal Interpreting Workshop' })).toHaveAttribute(
+      'href',
+      '/registration?eventId=2',
+    );
     expect(within(card).getByRole('link', { name: /^View Details/ })).toHaveAttribute('href', '/event/2');
     expect(within(card).getByRole('button', { name: /^Save/ })).toBeInTheDocument();
+  });
+
+  it('says Free for a free event, and no seat count when seats are unlimited', async () => {
+    renderEventsPage();
+    const title = await screen.findByRole('heading', { name: 'Deaf Awareness Community Day' });
+    const card = title.closest('article') as HTMLElement;
+    expect(within(card).getByText('Free')).toBeInTheDocument();
+    expect(within(card).queryByText(/seats? left/)).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: /^Register now/ })).toBeInTheDocument();
+  });
+
+  it('offers the waiting list instead of "Register now" on a full event', async () => {
+    const full = makePublicEvent({ id: 7, title: 'Full Workshop', maximum_attendees: 20, total_registrations_count: 20, open_seats: 0 });
+    server.use(publicEventHandlers.list([full]));
+    renderEventsPage();
+    const card = (await screen.findByRole('heading', { name: 'Full Workshop' })).closest('article') as HTMLElement;
+    expect(within(card).getByText('Full')).toBeInTheDocument();
+    expect(within(card).queryByRole('link', { name: /^Register now/ })).not.toBeInTheDocument();
+    expect(within(card).getByRole('link', { name: 'Full, join the waiting list: Full Workshop' })).toHaveAttribute(
+      'href',
+      '/registration?eventId=7',
+    );
+  });
+
+  it('reads the seats left again after a sign-up', async () => {
+    const events = DEMO_PUBLIC_EVENTS.map((event) => ({ ...event }));
+    const workshop = events[1] as (typeof events)[number];
+    server.use(
+      publicEventHandlers.list(events),
+      http.post('*/api/management/events/:id/register/', () => {
+        events[1] = { ...workshop, total_registrations_count: 23, open_seats: 2 };
+        return HttpResponse.json({ message: 'Registered.' }, { status: 201 });
+      }),
+    );
+    const { store } = renderEventsPage();
+    const card = (await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' })).closest('article') as HTMLElement;
+    expect(within(card).getByText('3 seats left')).toBeInTheDocument();
+
+    const registration = { full_name: 'Ada Uwase', email: 'ada@example.org', phone: '+250788123456' } as RegistrationPayload;
+    await store.dispatch(registrationPublicApi.endpoints.registerForEvent.initiate({ eventId: 2, registration }));
+    await waitFor(() => expect(within(card).getByText('2 seats left')).toBeInTheDocument());
+  });
+
+  it('links to the past events', async () => {
+    renderEventsPage();
+    expect(screen.getByRole('link', { name: 'See past events' })).toHaveAttribute('href', '/events/past');
   });
 
   it('shows the error text when the list cannot be loaded', async () => {
@@ -73,7 +128,7 @@ describe('Upcoming events page', () => {
   it.each([
     ['workshop', ['Legal Interpreting Workshop', 'Pan-African Sign Language Interpreters Conference']],
     ['TASTER', ['Deaf Awareness Community Day']],
-    ['Kacyiru', ['Legal Interpreting Workshop']],
+    ['Kiyovu', ['Legal Interpreting Workshop']],
   ])('searches %j in titles, descriptions and locations, ignoring case', async (query, expected) => {
     const { user } = renderEventsPage();
     await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });

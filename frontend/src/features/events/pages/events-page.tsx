@@ -54,6 +54,9 @@ export function EventsPage() {
     <section className="page events-page">
       <PageHeading title={t('list.title')}>
         <p>{t('list.lead')}</p>
+        <p>
+          <Link to="/events/past">{t('list.pastLink')}</Link>
+        </p>
       </PageHeading>
 
       <form className="events-search" role="search" onSubmit={(event) => event.preventDefault()}>

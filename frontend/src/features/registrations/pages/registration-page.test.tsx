@@ -119,7 +119,7 @@ describe('Event registration page', () => {
       const summary = await screen.findByRole('region', { name: 'Pan-African Sign Language Interpreters Conference' });
       expect(within(summary).getByText('March 10, 2027')).toBeInTheDocument();
       expect(within(summary).getByText(/^8:30\sAM$/)).toBeInTheDocument();
-      expect(within(summary).getByText('Kigali Convention Center, KG 2 Roundabout, Kigali')).toBeInTheDocument();
+      expect(within(summary).getByText('Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali')).toBeInTheDocument();
       expect(within(summary).getByText('15,000 Rwf')).toBeInTheDocument();
       expect(within(summary).getByRole('link', { name: 'events@rnslia.org.rw' })).toHaveAttribute(
         'href',
