@@ -294,6 +294,15 @@ ASSOCIATION = {
     "website": FRONTEND_URL,
 }
 
+# The association's name in the e-mails written in Kinyarwanda. Its default goes with the default
+# English name; a site that names itself otherwise and gives no Kinyarwanda name keeps its own.
+ASSOCIATION_NAME_RW = os.environ.get(
+    "ASSOCIATION_NAME_RW",
+    "Ishyirahamwe ry’Igihugu ry’Abasemuzi b’Ururimi rw’Amarenga mu Rwanda"
+    if "ASSOCIATION_NAME" not in os.environ
+    else ASSOCIATION["name"],
+)
+
 # Where registrants pay (shown on screen and in the e-mails with each payment reference).
 PAYMENT_DETAILS = {
     "mobile_money_number": os.environ.get("PAYMENT_MOBILE_MONEY_NUMBER", "+250 788 000 000"),

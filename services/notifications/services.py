@@ -23,7 +23,7 @@ from services.core.queue import enqueue_after_commit
 
 from .links import fresh_link_maker
 from .models import Notification
-from .selectors import mask_email, notification_retryable, notification_subject
+from .selectors import association_in, mask_email, notification_retryable, notification_subject
 
 logger = logging.getLogger(__name__)
 
@@ -96,7 +96,7 @@ def notification_queue(
 
 
 def render_email(notification: Notification) -> EmailMultiAlternatives:
-    context = {**notification.context, "association": settings.ASSOCIATION}
+    context = {**notification.context, "association": association_in(notification.language)}
     base = f"notifications/{notification.template}"
     subject = notification_subject(notification)
     with translation.override(notification.language):
