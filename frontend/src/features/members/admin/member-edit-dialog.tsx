@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
 
 import { Field } from '../../../components/field';
 import { FormField } from '../../../components/form-field';
@@ -245,9 +244,10 @@ export function MemberEditDialog({ member, onClose }: Props) {
               />
               <label htmlFor={id('agree_to_terms')}>
                 {t('create.agreed')}{' '}
-                <Link to="/privacy#terms" target="_blank" rel="noopener">
-                  {t('create.readTerms')}
-                </Link>
+                <a href="/privacy#terms" target="_blank" rel="noopener noreferrer">
+                  {t('common:terms.link')}
+                  <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
+                </a>
               </label>
               {errors.agree_to_terms && (
                 <p className="form__field-error" id={`${id('agree_to_terms')}-error`}>

@@ -317,7 +317,7 @@ describe('Members admin page', () => {
     // The server's refusals land on their fields; the first gets the focus.
     await waitFor(() => expect(within(dialog).getByLabelText('Phone')).toHaveFocus());
     expect(within(dialog).getByLabelText("Contact person's role")).toHaveAccessibleDescription('This field is required.');
-    expect(within(dialog).getByRole('link', { name: 'Read the terms' })).toHaveAttribute('href', '/privacy#terms');
+    expect(within(dialog).getByRole('link', { name: /Read the terms and conditions/ })).toHaveAttribute('href', '/privacy#terms');
 
     await user.type(within(dialog).getByLabelText('Phone'), '+250788111222');
     await user.type(within(dialog).getByLabelText('Nationality'), 'Rwandan');

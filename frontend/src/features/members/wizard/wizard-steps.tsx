@@ -4,7 +4,7 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/use-translation';
 import { AREAS_OF_INTEREST, GENDERS, MEMBERSHIP_TYPES, PAYMENT_METHODS } from '../public-api';
 import { MAX_EXPERIENCE_YEARS } from './membership-values';
-import { ChoiceGroup, TermsCheckbox, TextInput } from './wizard-fields';
+import { ChoiceGroup, TermsCheckbox, TextInput, useWizardForm } from './wizard-fields';
 
 // Length limits of docs/api.md: names 150, address 300, long texts 2000.
 const NAME = 150;
@@ -26,11 +26,23 @@ function AccountStep() {
   );
 }
 
+/** Who applies: a person gives a birth date and gender, an institution the person who speaks for it. */
 function PersonalStep() {
+  const { values } = useWizardForm();
   return (
     <>
-      <TextInput name="date_of_birth" type="date" autoComplete="bday" max={today()} />
-      <ChoiceGroup name="gender" choices={GENDERS} />
+      <ChoiceGroup name="membership_type" choices={MEMBERSHIP_TYPES} hint />
+      {values.membership_type === 'Institutional' ? (
+        <>
+          <TextInput name="contact_person_name" autoComplete="name" maxLength={NAME} hint />
+          <TextInput name="contact_person_role" autoComplete="organization-title" maxLength={NAME} />
+        </>
+      ) : (
+        <>
+          <TextInput name="date_of_birth" type="date" autoComplete="bday" max={today()} />
+          <ChoiceGroup name="gender" choices={GENDERS} />
+        </>
+      )}
       <TextInput name="nationality" maxLength={NAME} />
       <TextInput name="address" multiline autoComplete="street-address" maxLength={300} />
     </>
@@ -61,7 +73,6 @@ function ProfessionalStep() {
 function MembershipStep() {
   return (
     <>
-      <ChoiceGroup name="membership_type" choices={MEMBERSHIP_TYPES} hint />
       <ChoiceGroup name="areas_of_interest" choices={AREAS_OF_INTEREST} hint />
       <TextInput name="reason_for_joining" multiline maxLength={LONG} />
     </>
