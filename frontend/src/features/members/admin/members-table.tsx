@@ -9,6 +9,22 @@ export function memberName(member: Pick<Member, 'full_name' | 'email'>): string 
   return member.full_name.trim() || member.email;
 }
 
+/**
+ * An address that may wrap only before its "@": each part stays whole, and a part too long for
+ * the column ends in an ellipsis (the link's title and href keep the whole address).
+ */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <span className="members-table__email-part">{email}</span>;
+  return (
+    <>
+      <span className="members-table__email-part">{email.slice(0, at)}</span>
+      <wbr />
+      <span className="members-table__email-part">{email.slice(at)}</span>
+    </>
+  );
+}
+
 /** The element id of a row's actions, where the focus goes when the button it was on is gone. */
 export const actionsId = (member: Pick<Member, 'id'>) => `member-actions-${member.id}`;
 
@@ -80,8 +96,8 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
                   )}
                 </th>
                 <td data-label={columns.contact}>
-                  <a href={mailtoHref(member.email)} className="members-table__contact">
-                    {member.email}
+                  <a href={mailtoHref(member.email)} className="members-table__contact" title={member.email}>
+                    <EmailText email={member.email} />
                   </a>
                   {member.phone && (
                     <a href={`tel:${member.phone.replace(/\s+/g, '')}`} className="members-table__contact">
