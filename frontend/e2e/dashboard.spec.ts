@@ -61,9 +61,9 @@ function parseCsv(text: string): string[][] {
 function figuresOf(summary: Summary): string[][] {
   const { members, registrations, events } = summary;
   return [
-    [`Total ${members.total}`, `Active ${members.active}`, `Inactive ${members.inactive}`, `Pending ${members.pending}`],
-    [`Total ${registrations.total}`, `Pending ${registrations.pending}`, `Approved ${registrations.approved}`, `Rejected ${registrations.rejected}`],
-    [`Total ${events.total}`, `Upcoming ${events.upcoming}`],
+    [`Applications received ${members.total}`, `Active ${members.active}`, `Inactive ${members.inactive}`, `Not approved ${members.pending}`],
+    [`All registrations ${registrations.total}`, `Pending ${registrations.pending}`, `Approved ${registrations.approved}`, `Rejected ${registrations.rejected}`],
+    [`All events ${events.total}`, `Published ${events.upcoming}`],
   ];
 }
 

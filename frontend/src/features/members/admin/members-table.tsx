@@ -50,7 +50,8 @@ interface Props {
 
 /**
  * The members table (SPEC §2): name (with the membership number once approved), contact,
- * type, approval status, active, applied, and the actions; Approve and Reject on Pending rows only.
+ * type, approval status with the Active switch, applied, and the actions; Approve and Reject on
+ * Pending rows only.
  */
 export function MembersTable({ members, onAction, busyId, busy }: Props) {
   const { t } = useTranslation('members-admin');
@@ -59,7 +60,6 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
     contact: t('table.columns.contact'),
     type: t('table.columns.type'),
     status: t('table.columns.status'),
-    active: t('table.columns.active'),
     applied: t('table.columns.applied'),
     actions: t('table.columns.actions'),
   };
@@ -106,10 +106,10 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
                   )}
                 </td>
                 <td data-label={columns.type}>{t(`membershipType.${member.membership_type}`, { defaultValue: member.membership_type })}</td>
+                {/* The approval and the Active switch share a column: the table fits 1280 px. */}
                 <td data-label={columns.status}>
+                  <div className="members-table__status">
                   <ApprovalBadge status={member.approval_status} />
-                </td>
-                <td data-label={columns.active}>
                   <button
                     type="button"
                     role="switch"
@@ -122,6 +122,7 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
                     <span className="member-switch__track" aria-hidden="true" />
                     <span aria-hidden="true">{t(member.is_active_member ? 'table.active' : 'table.inactive')}</span>
                   </button>
+                  </div>
                 </td>
                 <td data-label={columns.applied} className="members-table__nowrap">
                   {formatDate(member.created_at)}
