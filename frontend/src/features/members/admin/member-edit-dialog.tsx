@@ -232,7 +232,7 @@ export function MemberEditDialog({ member, onClose }: Props) {
             </>,
           )}
           {creating ? (
-            <div className="member-form__check">
+            <div className="member-form__check member-form__consent">
               <input
                 type="checkbox"
                 id={id('agree_to_terms')}
@@ -242,18 +242,18 @@ export function MemberEditDialog({ member, onClose }: Props) {
                 aria-describedby={errors.agree_to_terms ? `${id('agree_to_terms')}-error` : undefined}
                 onChange={(event) => change('agree_to_terms', event.target.checked)}
               />
-              <label htmlFor={id('agree_to_terms')}>
-                {t('create.agreed')}{' '}
+              <div className="member-form__consent-text">
+                <label htmlFor={id('agree_to_terms')}>{t('create.agreed')}</label>
                 <a href="/privacy#terms" target="_blank" rel="noopener noreferrer">
                   {t('common:terms.link')}
                   <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
                 </a>
-              </label>
-              {errors.agree_to_terms && (
-                <p className="form__field-error" id={`${id('agree_to_terms')}-error`}>
-                  {errors.agree_to_terms}
-                </p>
-              )}
+                {errors.agree_to_terms && (
+                  <p className="form__field-error" id={`${id('agree_to_terms')}-error`}>
+                    {errors.agree_to_terms}
+                  </p>
+                )}
+              </div>
             </div>
           ) : group(
             t('edit.statusLegend'),
