@@ -47,11 +47,6 @@ export function EventCard({ event }: { event: PublicEvent }) {
             {t('list.viewDetails')}
             <span className="visually-hidden">: {event.title}</span>
           </Link>
-          <button type="button" className="button button--secondary">
-            <Icon name="bookmark" />
-            {t('list.save')}
-            <span className="visually-hidden">: {event.title}</span>
-          </button>
         </div>
       </div>
     </article>

@@ -8,7 +8,6 @@ const PATHS = {
   chevronRight: 'M9 5l7 7-7 7',
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
   phone: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1z',
-  bookmark: 'M6 3h12v18l-6-4-6 4z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

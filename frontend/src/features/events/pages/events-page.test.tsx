@@ -54,7 +54,8 @@ describe('Upcoming events page', () => {
     expect(within(card).getByText('RNUD Hall, Kacyiru, Kigali')).toBeInTheDocument();
     expect(within(card).getByText(/^9:00\sAM$/)).toBeInTheDocument();
     expect(within(card).getByRole('link', { name: /^View Details/ })).toHaveAttribute('href', '/event/2');
-    expect(within(card).getByRole('button', { name: /^Save/ })).toBeInTheDocument();
+    // No button that does nothing: the card's only action is its way to the event.
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('shows the error text when the list cannot be loaded', async () => {
