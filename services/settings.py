@@ -299,6 +299,15 @@ PAYMENT_DETAILS = _DETAILS["PAYMENT_DETAILS"]
 MEMBERSHIP_FEES = _DETAILS["MEMBERSHIP_FEES"]
 DETAILS_DEMO = _DETAILS["DETAILS_DEMO"]
 
+# The association's name in the e-mails written in Kinyarwanda. Its default goes with the default
+# English name; a site that names itself otherwise and gives no Kinyarwanda name keeps its own.
+ASSOCIATION_NAME_RW = os.environ.get(
+    "ASSOCIATION_NAME_RW",
+    "Ishyirahamwe ry’Igihugu ry’Abasemuzi b’Ururimi rw’Amarenga mu Rwanda"
+    if "ASSOCIATION_NAME" not in os.environ
+    else ASSOCIATION["name"],
+)
+
 
 def _hours(name: str, default: str) -> float | None:
     value = os.environ.get(name, default).strip()

@@ -4,6 +4,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 
 import { signIn } from './admin';
 import { expectNoAxeViolations } from './axe';
+import { keepScreenshot } from './screenshots';
 
 interface Summary {
   members: Record<'total' | 'active' | 'inactive' | 'pending', number>;
@@ -61,13 +62,13 @@ function parseCsv(text: string): string[][] {
 function figuresOf(summary: Summary): string[][] {
   const { members, registrations, events } = summary;
   return [
-    [`Total ${members.total}`, `Active ${members.active}`, `Inactive ${members.inactive}`, `Pending ${members.pending}`],
-    [`Total ${registrations.total}`, `Pending ${registrations.pending}`, `Approved ${registrations.approved}`, `Rejected ${registrations.rejected}`],
-    [`Total ${events.total}`, `Upcoming ${events.upcoming}`],
+    [`Applications received ${members.total}`, `Active ${members.active}`, `Inactive ${members.inactive}`, `Not approved ${members.pending}`],
+    [`All registrations ${registrations.total}`, `Pending ${registrations.pending}`, `Approved ${registrations.approved}`, `Rejected ${registrations.rejected}`],
+    [`All events ${events.total}`, `Published ${events.upcoming}`],
   ];
 }
 
-test('the dashboard home shows the figures of the demo association', async ({ page }) => {
+test('the dashboard home shows the figures of the demo association', async ({ page }, testInfo) => {
   // The server's latest answer to the page: other journeys add rows meanwhile, so the cards are
   // compared with what the page was told, not with a count taken at another moment.
   let answered: Summary | undefined;
@@ -86,6 +87,9 @@ test('the dashboard home shows the figures of the demo association', async ({ pa
       return JSON.stringify(shown) === JSON.stringify(expected) ? same : { shown, answered: expected };
     })
     .toBe(same);
+  // Each card says what it counts.
+  await expect(page.getByText(/Every membership application received, rejected ones included/)).toBeVisible();
+  await keepScreenshot(page, testInfo, 'dashboard-home-1280', { fullPage: false });
   expect(answered?.members.total).toBeGreaterThanOrEqual(24);
   expect(answered?.events.total).toBeGreaterThanOrEqual(9);
 

@@ -1,9 +1,11 @@
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from ninja import Router
 
 from services.core.api import ErrorOut, MessageOut
 from services.core.challenge import challenge_required
 from services.core.throttling import ActionThrottle
+from services.notifications.languages import language_code
 
 from . import schemas, services, tokens
 from .selectors import staff_user_profile
@@ -60,7 +62,10 @@ def me(request):
 )
 @challenge_required
 def request_password_reset(request, payload: schemas.EmailIn):
-    services.password_reset_request(email=payload.email)
+    # The e-mail speaks the language of the screen that asked (its Accept-Language, which
+    # LocaleMiddleware made the active language); without one, the staff user's own.
+    asked_in = language_code(get_language()) if request.headers.get("Accept-Language") else ""
+    services.password_reset_request(email=payload.email, language=asked_in)
     return {"message": _("If your email exists in our system, you will receive a password reset link.")}
 
 

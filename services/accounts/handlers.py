@@ -16,7 +16,7 @@ def send_password_reset_link(event: PasswordResetRequested, message) -> None:
         notification_queue(
             template="password_reset",
             recipient=user.email,
-            language=staff_language(email=user.email),
+            language=event.language or staff_language(email=user.email),
             # The link is secret: the notification keeps it only until the e-mail is out. The token
             # rides in the fragment, which browsers never send to a server (nor to its logs).
             context={

@@ -92,7 +92,7 @@ def _hash(raw_token: str) -> str:
     return hashlib.sha256(raw_token.encode()).hexdigest()
 
 
-def password_reset_request(*, email: str) -> None:
+def password_reset_request(*, email: str, language: str = "") -> None:
     """Publish `password_reset.requested` for any well-formed address. The request does the same
     work whatever the address (one outbox row), so neither its answer nor its timing tells which
     addresses belong to staff; the worker looks the user up (accounts.handlers)."""
@@ -104,7 +104,8 @@ def password_reset_request(*, email: str) -> None:
     if len(email) > 254:
         raise ValidationFailed(_("Please enter a valid e-mail address."), fields={"email": _("Too long.")})
     with transaction.atomic():
-        publish(PasswordResetRequested(email=email))
+        # `language`: the screen's that asked; "" lets the worker use the staff user's own.
+        publish(PasswordResetRequested(email=email, language=language))
 
 
 def password_reset_recipients(*, email: str) -> list:

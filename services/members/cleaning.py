@@ -20,13 +20,21 @@ REQUIRED = (
     "full_name",
     "email",
     "phone",
-    "date_of_birth",
-    "gender",
     "nationality",
     "address",
     "membership_type",
     "payment_method",
 )
+# What each type asks for besides: a person their date of birth and gender, an institution the
+# person who speaks for it (docs/members.md).
+REQUIRED_BY_TYPE = {
+    "Individual": ("date_of_birth", "gender"),
+    "Institutional": ("contact_person_name", "contact_person_role"),
+}
+NOT_ASKED_BY_TYPE = {
+    "Individual": ("contact_person_name", "contact_person_role"),
+    "Institutional": ("date_of_birth", "gender"),
+}
 # Lengths of the free texts: (field, limit).
 TEXT_LIMITS = {
     "full_name": 150,
@@ -36,6 +44,8 @@ TEXT_LIMITS = {
     "address": 300,
     "occupation": 150,
     "organization": 150,
+    "contact_person_name": 150,
+    "contact_person_role": 150,
     "preferred_communication_language": 100,
     "reason_for_joining": 2000,
     "skills": 2000,
@@ -54,11 +64,17 @@ def _age_on(born: date, today: date) -> int:
     return today.year - born.year - ((today.month, today.day) < (born.month, born.day))
 
 
-def clean_member_fields(data: dict[str, Any], *, partial: bool = False) -> dict[str, Any]:
-    """The fields present in `data`, trimmed and normalised. `partial` (an edit): empty values are
-    left out, so they keep what the member has (SPEC §5 Member edit)."""
+def clean_member_fields(
+    data: dict[str, Any], *, partial: bool = False, current: Member | None = None
+) -> dict[str, Any]:
+    """The fields present in `data`, trimmed and normalised. `partial` (an edit of `current`):
+    empty values are left out, so they keep what the member has (SPEC §5 Member edit). What the
+    membership type does not ask for is cleared (an institution has no date of birth)."""
     errors: dict[str, str] = {}
     cleaned: dict[str, Any] = {}
+    membership_type = _text(data.get("membership_type")) or (current.membership_type if current else "")
+    not_asked = NOT_ASKED_BY_TYPE.get(membership_type, ())
+    data = {name: value for name, value in data.items() if name not in not_asked}
 
     for name, limit in TEXT_LIMITS.items():
         if name not in data:
@@ -70,10 +86,14 @@ def clean_member_fields(data: dict[str, Any], *, partial: bool = False) -> dict[
             errors[name] = _("Please keep this under %(limit)d characters.") % {"limit": limit}
         cleaned[name] = value
 
-    if not partial:
-        for name in REQUIRED:
-            if not _text(data.get(name)) and name not in errors:
-                errors[name] = _("This field is required.")
+    required = REQUIRED + REQUIRED_BY_TYPE.get(membership_type, ())
+    for name in required:
+        if _text(data.get(name)) or name in errors:
+            continue
+        # An edit keeps what the member has; a new type's own fields must be given.
+        if partial and (current is None or getattr(current, name, None) not in (None, "")):
+            continue
+        errors[name] = _("This field is required.")
 
     for name, problem_of in (("full_name", person_name_problem), ("email", email_address_problem)):
         if cleaned.get(name) and name not in errors and (problem := problem_of(cleaned[name])):
@@ -140,4 +160,6 @@ def clean_member_fields(data: dict[str, Any], *, partial: bool = False) -> dict[
     if errors:
         first = errors.get("agree_to_terms") or next(iter(errors.values()))
         raise ValidationFailed(first, fields=errors)
+    for name in not_asked:
+        cleaned[name] = None if name == "date_of_birth" else ""
     return cleaned

@@ -2,6 +2,7 @@
 
 from django.conf import settings
 from django.utils import translation
+from django.utils.translation import gettext_lazy
 
 from services.accounts.selectors import staff_language
 from services.notifications.services import notification_queue
@@ -11,13 +12,26 @@ from services.registrations.payment import amount_text
 from .domain_events import MemberApplied, MemberApproved, MemberRejected
 from .models import Member
 
+# The types as e-mails name them, in the e-mail's language (a label of its own, never glued into
+# a sentence: "as a Individual" read wrong in every language).
+TYPE_LABELS = {
+    Member.MembershipType.INDIVIDUAL: gettext_lazy("Individual"),
+    Member.MembershipType.INSTITUTIONAL: gettext_lazy("Institutional"),
+}
+
+
+def type_label(membership_type: str) -> str:
+    """The type in the active language (call under the e-mail's language)."""
+    label = TYPE_LABELS.get(membership_type)
+    return str(label) if label else membership_type
+
 
 def _context(member: Member) -> dict:
     fee = settings.MEMBERSHIP_FEES.get(member.membership_type)
     details = settings.PAYMENT_DETAILS
     return {
         "name": member.full_name,
-        "membership_type": member.membership_type,
+        "membership_type": type_label(member.membership_type),
         "payment_method": member.payment_method,
         "fee": amount_text(fee) if fee else "",
         "mobile_money_number": details["mobile_money_number"],
@@ -56,15 +70,19 @@ def send_member_applied(event: MemberApplied, message) -> None:
         return
     _to_member(member, "member_applied", message)
     inbox = settings.ASSOCIATION["email"]
+    language = staff_language(email=inbox)
+    with translation.override(language):
+        membership_type = type_label(member.membership_type)
     notification_queue(
         template="member_notice",
         recipient=inbox,
-        language=staff_language(email=inbox),
+        language=language,
         context={
             "name": member.full_name,
             "email": member.email,
             "phone": member.phone,
-            "membership_type": member.membership_type,
+            "membership_type": membership_type,
+            "contact_person": member.contact_person,
             "manage_link": f"{settings.FRONTEND_URL}/dashboard/members",
         },
         source_message=message,

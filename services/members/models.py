@@ -18,10 +18,15 @@ class Member(models.Model):
     full_name = models.CharField(max_length=150)
     email = models.EmailField(max_length=254)
     phone = models.CharField(max_length=30)  # E.164
-    date_of_birth = models.DateField()
+    # A person's (Individual); an institution has none and names a contact person instead.
+    date_of_birth = models.DateField(null=True, blank=True)
     # As the person chose it: Male, Female, Non-binary, Prefer Not to Say (the public form), or
     # Other (the admin form). The admin's three-way reading is derived (`gender_reading`).
-    gender = models.CharField(max_length=20)
+    # Blank for an institution.
+    gender = models.CharField(max_length=20, blank=True, default="")
+    # Institutional: who speaks for the institution, and their role in it.
+    contact_person_name = models.CharField(max_length=150, blank=True, default="")
+    contact_person_role = models.CharField(max_length=150, blank=True, default="")
     nationality = models.CharField(max_length=100)
     address = models.CharField(max_length=300)
     occupation = models.CharField(max_length=150, blank=True, default="")
@@ -71,8 +76,19 @@ class Member(models.Model):
 
     @property
     def gender_reading(self) -> str:
-        """The admin view's three values: Non-binary and Prefer Not to Say read as Other."""
+        """The admin view's three values: Non-binary and Prefer Not to Say read as Other; blank
+        for an institution."""
+        if not self.gender:
+            return ""
         return self.GENDER_READINGS.get(self.gender, "Other")
+
+    @property
+    def contact_person(self) -> str:
+        """'Jane Doe (Director)': an institution's contact person, for lists and e-mails."""
+        if not self.contact_person_name:
+            return ""
+        role = f" ({self.contact_person_role})" if self.contact_person_role else ""
+        return f"{self.contact_person_name}{role}"
 
 
 class ErasedMember(models.Model):

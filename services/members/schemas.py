@@ -17,6 +17,8 @@ class MemberApplicationIn(Schema):
     address: str | None = None
     occupation: str | None = None
     organization: str | None = None
+    contact_person_name: str | None = None
+    contact_person_role: str | None = None
     experience_years: int | str | None = None
     membership_type: str | None = None
     preferred_communication_language: str | None = None
@@ -51,13 +53,15 @@ class MemberOut(Schema):
     full_name: str
     email: str
     phone: str
-    date_of_birth: date
+    date_of_birth: date | None
     gender: str
     gender_declared: str
     nationality: str
     address: str
     occupation: str
     organization: str
+    contact_person_name: str
+    contact_person_role: str
     experience_years: int
     membership_type: str
     preferred_communication_language: str

@@ -40,10 +40,18 @@ def notification_retryable(notification: Notification) -> bool:
     return not notification.context.get("_secret") or fresh_link_maker(notification.template) is not None
 
 
+def association_in(language: str) -> dict:
+    """The association's details as an e-mail in `language` names them: Kinyarwanda e-mails
+    carry its Kinyarwanda name (ASSOCIATION_NAME_RW)."""
+    if language == "rw":
+        return {**settings.ASSOCIATION, "name": settings.ASSOCIATION_NAME_RW}
+    return settings.ASSOCIATION
+
+
 def notification_subject(notification: Notification) -> str:
     """The subject line of a stored e-mail, in its language: plain text (no HTML escaping), on
     one line."""
-    context = {**notification.context, "association": settings.ASSOCIATION}
+    context = {**notification.context, "association": association_in(notification.language)}
     template = f"notifications/{notification.template}/subject.txt"
     with translation.override(notification.language):
         subject = render_to_string(template, context, using="text")

@@ -23,7 +23,7 @@ from services.core.queue import enqueue_after_commit
 
 from .links import fresh_link_maker
 from .models import Notification
-from .selectors import mask_email, notification_retryable, notification_subject
+from .selectors import association_in, mask_email, notification_retryable, notification_subject
 
 logger = logging.getLogger(__name__)
 
@@ -99,7 +99,7 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
     # details_demo: `make run`'s demo payment details, said so next to them (never in production).
     context = {
         **notification.context,
-        "association": settings.ASSOCIATION,
+        "association": association_in(notification.language),
         "details_demo": settings.DETAILS_DEMO,
     }
     base = f"notifications/{notification.template}"

@@ -6,10 +6,10 @@ from django.utils import timezone
 
 from services import settings as product_settings
 from services.accounts.handlers import send_password_changed_notice, send_password_reset_link
-from services.accounts.models import PasswordResetToken
+from services.accounts.models import PasswordResetToken, StaffProfile
 from services.accounts.services import password_reset_tokens_purge
 from services.notifications.models import Notification
-from services.notifications.services import notification_send
+from services.notifications.services import notification_send, render_email
 from services.outbox.events import event_from_payload
 from services.outbox.models import OutboxMessage
 
@@ -56,7 +56,9 @@ def test_any_address_gets_the_same_answer_and_only_a_staff_address_gets_a_link(c
     for email in emails:
         response = post(client, REQUEST, {"email": email})
         assert (response.status_code, response.json()) == (200, SAME_ANSWER)
-    assert [m.payload for m in OutboxMessage.objects.order_by("created_at")] == [{"email": e} for e in emails]
+    assert [m.payload for m in OutboxMessage.objects.order_by("created_at")] == [
+        {"email": e, "language": ""} for e in emails
+    ]
 
     run_handlers("password_reset.requested")
     assert list(Notification.objects.values_list("template", "recipient")) == [
@@ -317,3 +319,23 @@ def test_purge_deletes_expired_and_used_links_only(staff):
     )
     assert password_reset_tokens_purge() == 2
     assert list(PasswordResetToken.objects.values_list("pk", flat=True)) == [live.pk]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    ("accept_language", "language", "words"),
+    [("fr-FR,fr;q=0.9", "fr", "Choisir un nouveau mot de passe"),
+     ("rw", "rw", "Muhitemo ijambobanga rishya"),
+     (None, "sw", "Chagua nenosiri jipya")],
+)  # fmt: skip
+def test_the_reset_email_speaks_the_language_of_the_screen_that_asked(
+    client, staff, accept_language, language, words
+):
+    # The staff user's own language is Kiswahili: it serves only when the request names none.
+    StaffProfile.objects.create(user=staff, preferred_language="Kiswahili")
+    extra = {"HTTP_ACCEPT_LANGUAGE": accept_language} if accept_language else {}
+    assert post(client, REQUEST, {"email": staff.email}, **extra).status_code == 200
+    run_handlers("password_reset.requested")
+    notification = Notification.objects.get(template="password_reset")
+    assert notification.language == language
+    assert words in render_email(notification).alternatives[0][0]

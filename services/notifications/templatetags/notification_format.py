@@ -4,7 +4,7 @@ context is JSON, so they arrive as ISO text: '2026-11-03', '14:00', '2026-11-03 
 from django import template
 from django.utils import formats
 from django.utils.dateparse import parse_date, parse_datetime, parse_time
-from django.utils.translation import gettext_noop
+from django.utils.translation import gettext, gettext_noop
 
 register = template.Library()
 
@@ -37,13 +37,21 @@ def day(value) -> str:
     return _formatted(value, parse_date, "DATE_FORMAT")
 
 
+def _zoned(text: str) -> str:
+    """A time with the zone it is in: every time the product stores and sends is Kigali's
+    (settings.TIME_ZONE), and readers abroad must not take it for their own."""
+    # Translators: after a time in e-mails, "2:00 PM (Kigali time, CAT)"; CAT is Central Africa Time.
+    zone = gettext("(Kigali time, CAT)")
+    return f"{text} {zone}" if text else text
+
+
 @register.filter
 def clock(value) -> str:
-    """'14:00' → '2:00 PM' in English, '14:00' in the other languages."""
-    return _formatted(value, parse_time, "TIME_FORMAT")
+    """'14:00' → '2:00 PM (Kigali time, CAT)' in English, '14:00 (heure de Kigali, CAT)'."""
+    return _zoned(_formatted(value, parse_time, "TIME_FORMAT"))
 
 
 @register.filter
 def moment(value) -> str:
-    """'2026-11-03 14:00' → 'November 3, 2026, 2:00 PM', '3 novembre 2026, 14:00'."""
-    return _formatted(value, parse_datetime, "DATETIME_FORMAT")
+    """'2026-11-03 14:00' → 'November 3, 2026, 2:00 PM (Kigali time, CAT)'."""
+    return _zoned(_formatted(value, parse_datetime, "DATETIME_FORMAT"))

@@ -83,6 +83,19 @@ describe('PublicLayout', () => {
     expect(bar).not.toHaveClass('site-header__bar--stuck');
   });
 
+  it('has the language picker in the header, outside the menu (reachable on phones), and not in the footer', async () => {
+    const { user } = renderRoute('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About Us' });
+    const header = document.querySelector('header.site-header') as HTMLElement;
+    const picker = within(header).getByRole('combobox', { name: 'Language' });
+    // Not inside the collapsible menu: no need to open it first.
+    expect(screen.getByRole('navigation', { name: 'Main navigation' })).not.toContainElement(picker);
+    expect(within(screen.getByRole('contentinfo')).queryByRole('combobox')).not.toBeInTheDocument();
+    await user.selectOptions(picker, 'fr');
+    expect(await within(header).findByRole('link', { name: "\u00c0 propos" })).toBeInTheDocument();
+    expect(document.documentElement).toHaveAttribute('lang', 'fr');
+  });
+
   it('has a skip link, a chat link and a footer with contacts and this year', async () => {
     renderRoute('/about');
     await screen.findByRole('heading', { level: 1, name: 'About Us' });

@@ -78,6 +78,10 @@ function SiteHeader() {
               <span className="brand__long">{t('site.name')}</span>
             </span>
           </Link>
+          {/* The language picker in the header, beside the menu button: reachable on every page and
+              on phones without opening the menu (a reader looks for it at the top). */}
+          <div className="site-header__tools">
+            <LanguagePicker compact className="site-header__language" />
           <button
             ref={toggleRef}
             type="button"
@@ -89,6 +93,7 @@ function SiteHeader() {
             <span className="menu-toggle__icon" aria-hidden="true" />
             <span className="visually-hidden">{t(menuOpen ? 'a11y.closeMenu' : 'a11y.openMenu')}</span>
           </button>
+          </div>
           <nav
             id="main-menu"
             className={`main-nav${menuOpen ? ' main-nav--open' : ''}`}
@@ -168,7 +173,6 @@ function SiteFooter() {
         </FooterSection>
         <FooterSection id="footer-follow" title={t('footer.followHeading')}>
           <SocialLinks />
-          <LanguagePicker className="site-footer__language" />
         </FooterSection>
       </div>
       <p className="site-footer__copyright container">

@@ -33,6 +33,9 @@ export interface Member {
   address: string;
   occupation: string;
   organization: string;
+  /** An institution's contact person and their role ('' for a person). */
+  contact_person_name: string;
+  contact_person_role: string;
   experience_years: number;
   membership_type: MembershipType;
   preferred_communication_language: string;
@@ -67,6 +70,8 @@ export type MemberUpdate = Pick<
   | 'address'
   | 'occupation'
   | 'organization'
+  | 'contact_person_name'
+  | 'contact_person_role'
   | 'preferred_communication_language'
   | 'reason_for_joining'
   | 'skills'
@@ -83,6 +88,9 @@ export type MemberUpdate = Pick<
   experience_years: number | null;
   membership_type: MembershipType | '';
 };
+
+/** What staff send to enter an application (POST management/members/, SPEC §7): no id. */
+export type MemberCreate = Omit<MemberUpdate, 'id'>;
 
 /** The filter modal's choices (SPEC §5 "Member filters"); empty lists and null mean "any". */
 export interface MemberFilterSet {
@@ -147,6 +155,11 @@ export const membersAdminApi = api.injectEndpoints({
       providesTags: (_result, _error, id) => [{ type: 'Member', id }],
       // View and edit start from the member as they are now: no copy outlives its dialog.
       keepUnusedDataFor: 0,
+    }),
+    /** Staff enter an application (Pending): the staff endpoint, no bot challenge or rate limit. */
+    createMember: build.mutation<Member, MemberCreate>({
+      query: (body) => ({ url: 'management/members/', method: 'POST', body }),
+      invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Dashboard']),
     }),
     updateMember: build.mutation<Member, MemberUpdate>({
       query: (body) => ({ url: `management/members/${body.id}/`, method: 'PUT', body }),
@@ -247,6 +260,7 @@ async function showChangedMember({ dispatch, getState, queryFulfilled }: ChangeL
 export const {
   useGetMembersQuery,
   useLazyGetMemberQuery,
+  useCreateMemberMutation,
   useUpdateMemberMutation,
   useApproveMemberMutation,
   useRejectMemberMutation,

@@ -19,9 +19,12 @@ export interface MembershipApplication {
   full_name: string;
   email: string;
   phone: string;
-  /** 'YYYY-MM-DD' */
+  /** 'YYYY-MM-DD'; a person's ('' for an institution). */
   date_of_birth: string;
-  gender: Gender;
+  gender: Gender | '';
+  /** An institution's contact person and their role ('' for a person). */
+  contact_person_name: string;
+  contact_person_role: string;
   nationality: string;
   address: string;
   occupation: string;

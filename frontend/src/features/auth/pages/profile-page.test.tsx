@@ -38,7 +38,9 @@ describe('Profile page', () => {
     // The name, and the role that defaults to Administrator.
     expect(await within(screen.getByRole('main')).findByText('Portal Admin')).toBeInTheDocument();
     expect(await within(screen.getByRole('main')).findByText('Administrator')).toBeInTheDocument();
-    expect(await screen.findByRole('button', { name: 'Edit Profile' })).toBeDisabled();
+    // No button that does nothing: the way to the account's settings instead.
+    expect(screen.queryByRole('button', { name: 'Edit Profile' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: 'Account settings and password' })).toHaveAttribute('href', '/dashboard/settings');
   });
 
   it('hides Additional Information when there is none, and marks missing values', async () => {

@@ -87,10 +87,10 @@ export function ProfilePage() {
           <p className="profile-summary__name">{displayName(user)}</p>
           <p className="profile-summary__role">{user.role?.trim() || t('dashboard:defaultRole')}</p>
         </div>
-        {/* Editing arrives later (SPEC §2: the button does nothing yet). */}
-        <button type="button" className="button button--secondary profile-summary__edit" disabled>
-          {t('profile.edit')}
-        </button>
+        {/* No button that does nothing: the profile is read-only here, the account's settings are one step away. */}
+        <Link to="/dashboard/settings" className="button button--secondary profile-summary__edit">
+          {t('profile.toSettings')}
+        </Link>
       </div>
       <div className="account-page__grid">
         <ProfileSection id="personal-heading" title={t('profile.personal')}>

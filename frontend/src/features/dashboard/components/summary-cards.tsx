@@ -10,7 +10,10 @@ interface Card {
   to: string;
 }
 
-/** Members, registrations and events: each total, its parts (SPEC §9) and the link to its page. */
+/**
+ * Members, registrations and events: each total, its parts (SPEC §9) and the link to its page.
+ * Each figure says what it counts: its label names it, and a note under the card says what is in it.
+ */
 export function SummaryCards({ summary }: { summary: DashboardSummary }) {
   const { t } = useTranslation('dashboard-home');
   const { members, registrations, events } = summary;
@@ -21,7 +24,8 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
       parts: [
         { key: 'active', value: members.active },
         { key: 'inactive', value: members.inactive },
-        { key: 'pending', value: members.pending },
+        // SPEC §9's "pending": anything not approved, which includes rejected applications.
+        { key: 'notApproved', value: members.pending },
       ],
       to: '/dashboard/members',
     },
@@ -38,7 +42,8 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
     {
       key: 'events',
       total: events.total,
-      parts: [{ key: 'upcoming', value: events.upcoming }],
+      // SPEC §9's "upcoming": the published events.
+      parts: [{ key: 'published', value: events.upcoming }],
       to: '/dashboard/events',
     },
   ];
@@ -50,9 +55,13 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
           <h3 className="dashboard-card__title" id={`dashboard-card-${card.key}`}>
             {t(`cards.${card.key}`)}
           </h3>
-          <dl className="dashboard-card__figures" aria-labelledby={`dashboard-card-${card.key}`}>
+          <dl
+            className="dashboard-card__figures"
+            aria-labelledby={`dashboard-card-${card.key}`}
+            aria-describedby={`dashboard-card-${card.key}-note`}
+          >
             <div className="dashboard-card__total">
-              <dt>{t('cards.total')}</dt>
+              <dt>{t(`cards.totals.${card.key}`)}</dt>
               <dd>{card.total.toLocaleString()}</dd>
             </div>
             {card.parts.map((part) => (
@@ -62,6 +71,9 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
               </div>
             ))}
           </dl>
+          <p className="dashboard-card__note" id={`dashboard-card-${card.key}-note`}>
+            {t(`cards.notes.${card.key}`)}
+          </p>
           <Link to={card.to} className="dashboard-card__link">
             {t(`links.${card.key}`)}
           </Link>

@@ -41,9 +41,15 @@ describe('Dashboard home', () => {
     expect(screen.getByText('Loading dashboard...')).toBeInTheDocument();
     await screen.findByRole('heading', { level: 3, name: 'Members' });
 
-    expect(cardFigures('Members')).toEqual(['Total24', 'Active16', 'Inactive2', 'Pending6']);
-    expect(cardFigures('Registrations')).toEqual(['Total62', 'Pending7', 'Approved50', 'Rejected5']);
-    expect(cardFigures('Events')).toEqual(['Total9', 'Upcoming3']);
+    expect(cardFigures('Members')).toEqual(['Applications received24', 'Active16', 'Inactive2', 'Not approved6']);
+    expect(cardFigures('Registrations')).toEqual(['All registrations62', 'Pending7', 'Approved50', 'Rejected5']);
+    expect(cardFigures('Events')).toEqual(['All events9', 'Published3']);
+    // Each card says what its figures count: the rejected among the applications, the statuses
+    // and the waiting list of the registrations.
+    expect(screen.getByText(/Every membership application received, rejected ones included/)).toBeInTheDocument();
+    expect(screen.getByText(/Every event registration, past and upcoming, whatever its status/)).toHaveTextContent(
+      'Waiting-list places are not counted.',
+    );
     expect(screen.getByRole('link', { name: 'Manage members' })).toHaveAttribute('href', '/dashboard/members');
     expect(screen.getByRole('link', { name: 'Manage registrations' })).toHaveAttribute('href', '/dashboard/registrations');
     expect(screen.getByRole('link', { name: 'Manage events' })).toHaveAttribute('href', '/dashboard/events');
@@ -120,10 +126,10 @@ describe('Dashboard home', () => {
     await waitFor(() => expect(backend.state.requests).toBe(calls + 1));
     // While the reload runs, the figures stay and no loader shows.
     expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
-    expect(cardFigures('Members')).toEqual(['Total24', 'Active16', 'Inactive2', 'Pending6']);
+    expect(cardFigures('Members')).toEqual(['Applications received24', 'Active16', 'Inactive2', 'Not approved6']);
     backend.state.hold = null;
     answer();
-    await waitFor(() => expect(cardFigures('Members')).toEqual(['Total25', 'Active16', 'Inactive2', 'Pending7']));
+    await waitFor(() => expect(cardFigures('Members')).toEqual(['Applications received25', 'Active16', 'Inactive2', 'Not approved7']));
 
     backend.state.failure = 500;
     await act(() => vi.advanceTimersByTimeAsync(DASHBOARD_POLLING_INTERVAL));
@@ -131,6 +137,6 @@ describe('Dashboard home', () => {
     await act(() => vi.advanceTimersByTimeAsync(100));
     expect(screen.queryByText(FAILURE)).not.toBeInTheDocument();
     expect(screen.queryByText('Loading dashboard...')).not.toBeInTheDocument();
-    expect(cardFigures('Members')).toEqual(['Total25', 'Active16', 'Inactive2', 'Pending7']);
+    expect(cardFigures('Members')).toEqual(['Applications received25', 'Active16', 'Inactive2', 'Not approved7']);
   });
 });

@@ -322,7 +322,8 @@ describe('Events admin list', () => {
 
       const dialog = screen.getByRole('dialog', { name: 'Delete Event' });
       expect(dialog).toHaveAccessibleDescription(
-        'Are you sure you want to delete "Event 03"? This action cannot be undone.',
+        'Are you sure you want to delete "Event 03"? This action cannot be undone. ' +
+          'Nobody is e-mailed. To tell the registrants, change the status to Cancelled instead.',
       );
       await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

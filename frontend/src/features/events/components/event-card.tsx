@@ -76,11 +76,6 @@ export function EventCard({ event, past = false }: { event: PublicEvent; past?: 
             {t('list.viewDetails')}
             <span className="visually-hidden">: {event.title}</span>
           </Link>
-          <button type="button" className="button button--secondary">
-            <Icon name="bookmark" />
-            {t('list.save')}
-            <span className="visually-hidden">: {event.title}</span>
-          </button>
         </div>
       </div>
     </article>

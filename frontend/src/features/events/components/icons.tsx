@@ -8,7 +8,6 @@ const PATHS = {
   chevronRight: 'M9 5l7 7-7 7',
   mail: 'M4 6h16v12H4zM4 7l8 6 8-6',
   phone: 'M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a1 1 0 0 1-1 1A16 16 0 0 1 4 5a1 1 0 0 1 1-1z',
-  bookmark: 'M6 3h12v18l-6-4-6 4z',
   seat: 'M7 11V5a2 2 0 0 1 2-2h6a2 2 0 0 1 2 2v6M5 11h14v4H5zM7 15v6M17 15v6',
 } as const;
 

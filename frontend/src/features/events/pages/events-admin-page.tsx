@@ -264,6 +264,8 @@ export function EventsAdminPage() {
           {dialog.event.total_registrations_count > 0 && (
             <p>{t('deleteModal.registrations', { count: dialog.event.total_registrations_count })}</p>
           )}
+          {/* Says what happens: a deletion tells nobody (cancelling the event is what e-mails them). */}
+          <p>{t('deleteModal.noEmail')}</p>
         </ConfirmDialog>
       )}
     </div>

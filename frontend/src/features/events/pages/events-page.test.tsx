@@ -63,7 +63,8 @@ describe('Upcoming events page', () => {
       '/registration?eventId=2',
     );
     expect(within(card).getByRole('link', { name: /^View Details/ })).toHaveAttribute('href', '/event/2');
-    expect(within(card).getByRole('button', { name: /^Save/ })).toBeInTheDocument();
+    // No button that does nothing: the card's only action is its way to the event.
+    expect(within(card).queryByRole('button')).not.toBeInTheDocument();
   });
 
   it('says Free for a free event, and no seat count when seats are unlimited', async () => {

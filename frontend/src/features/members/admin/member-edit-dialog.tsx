@@ -7,11 +7,21 @@ import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/use-toast';
 import { apiFieldErrors, errorText } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
-import { ADMIN_GENDERS, APPROVAL_STATUSES, useUpdateMemberMutation, type ApprovalStatus, type Member } from '../admin-api';
+import {
+  ADMIN_GENDERS,
+  APPROVAL_STATUSES,
+  useCreateMemberMutation,
+  useUpdateMemberMutation,
+  type ApprovalStatus,
+  type Member,
+} from '../admin-api';
 import { AREAS_OF_INTEREST, MEMBERSHIP_TYPES, PAYMENT_METHODS } from '../public-api';
 import {
+  EMPTY_FORM,
   FORM_FIELDS,
+  asked,
   formValuesOf,
+  memberCreateOf,
   memberUpdateOf,
   type FormField as MemberField,
   type MemberFormValues,
@@ -27,15 +37,17 @@ function isApprovalStatus(value: string): value is ApprovalStatus {
 }
 
 interface Props {
-  /** The member as the server has them now (the page fetched them fresh). */
-  member: Member;
+  /** The member as the server has them now (the page fetched them fresh); none: a new application. */
+  member?: Member;
   onClose: () => void;
 }
 
 /**
  * The edit modal (SPEC §2, §4, §5): every field of the member, the approval status and the
  * Active flag. A field left empty keeps its value; the server's field messages show on their
- * fields and the first one at fault gets the focus.
+ * fields and the first one at fault gets the focus. Without a member it is staff's form of a
+ * new application (Add Member: POST management/members/, Pending, the applicant's consent).
+ * Each type shows its own fields: a person's birth date and gender, an institution's contact.
  */
 export function MemberEditDialog({ member, onClose }: Props) {
   const { t } = useTranslation('members-admin');
@@ -44,10 +56,13 @@ export function MemberEditDialog({ member, onClose }: Props) {
   const introId = useId();
   const id = (name: MemberField) => `${formId}-${name}`;
 
-  const [values, setValues] = useState<MemberFormValues>(() => formValuesOf(member));
+  const creating = member === undefined;
+  const [values, setValues] = useState<MemberFormValues>(() => (member ? formValuesOf(member) : EMPTY_FORM));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [outcome, setOutcome] = useState<FormOutcome>(null);
-  const [updateMember, { isLoading: saving }] = useUpdateMemberMutation();
+  const [updateMember, { isLoading: updating }] = useUpdateMemberMutation();
+  const [createMember, { isLoading: adding }] = useCreateMemberMutation();
+  const saving = updating || adding;
 
   // After a refused save, the first field at fault gets the focus once its message shows (the
   // first field when none is: the focus stays in the dialog, whose alert says why).
@@ -75,22 +90,31 @@ export function MemberEditDialog({ member, onClose }: Props) {
     setOutcome(null);
     setErrors({});
     try {
-      await updateMember(memberUpdateOf(member, values)).unwrap();
-      toast.success(t('toasts.updated'));
+      if (member) {
+        await updateMember(memberUpdateOf(member, values)).unwrap();
+        toast.success(t('toasts.updated'));
+      } else {
+        const added = await createMember(memberCreateOf(values)).unwrap();
+        toast.success(t('toasts.created', { name: memberName(added) }));
+      }
       onClose();
     } catch (failure) {
-      console.error('Updating the member failed', failure);
+      console.error(creating ? 'Adding the member failed' : 'Updating the member failed', failure);
       const fields = apiFieldErrors(failure);
       setErrors(Object.fromEntries(FORM_FIELDS.flatMap((name) => (fields[name] ? [[name, fields[name]]] : []))));
       focusFirstError.current = true;
       // SPEC §8: the toast carries what the server said.
       const message = errorText(failure);
-      setOutcome({ kind: 'error', text: message ?? t('toasts.updateFailed') });
-      toast.error(message ? t('toasts.updateFailedWith', { message }) : t('toasts.updateFailed'));
+      const failed = creating ? t('toasts.createFailed') : t('toasts.updateFailed');
+      setOutcome({ kind: 'error', text: message ?? failed });
+      const failedWith = (text: string) =>
+        creating ? t('toasts.createFailedWith', { message: text }) : t('toasts.updateFailedWith', { message: text });
+      toast.error(message ? failedWith(message) : failed);
     }
   }
 
-  const input = (name: TextField, extra: Omit<Parameters<typeof FormField>[0], 'id' | 'label'> = {}) => (
+  const input = (name: TextField, extra: Omit<Parameters<typeof FormField>[0], 'id' | 'label'> = {}) =>
+    asked(values, name) && (
     <FormField
       id={id(name)}
       label={t(`fields.${name}`)}
@@ -117,11 +141,12 @@ export function MemberEditDialog({ member, onClose }: Props) {
     </Field>
   );
 
-  const select = (name: TextField, options: readonly string[], labelOf: (option: string) => string) => (
+  const select = (name: TextField, options: readonly string[], labelOf: (option: string) => string) =>
+    asked(values, name) && (
     <Field id={id(name)} label={t(`fields.${name}`)} error={errors[name]}>
       {(control) => (
         <select {...control} name={name} value={values[name]} onChange={(event) => change(name, event.target.value)}>
-          <option value="">{t('edit.keep')}</option>
+          <option value="">{creating ? t('create.choose') : t('edit.keep')}</option>
           {options.map((option) => (
             <option key={option} value={option}>
               {labelOf(option)}
@@ -141,7 +166,7 @@ export function MemberEditDialog({ member, onClose }: Props) {
 
   return (
     <Modal
-      title={t('edit.title', { name: memberName(member) })}
+      title={member ? t('edit.title', { name: memberName(member) }) : t('create.title')}
       onClose={onClose}
       busy={saving}
       describedBy={introId}
@@ -151,13 +176,13 @@ export function MemberEditDialog({ member, onClose }: Props) {
             {t('edit.cancel')}
           </button>
           <button type="submit" form={formId} className="button button--primary" disabled={saving} aria-busy={saving}>
-            {saving ? t('edit.saving') : t('edit.save')}
+            {creating ? (saving ? t('create.saving') : t('create.save')) : saving ? t('edit.saving') : t('edit.save')}
           </button>
         </>
       }
     >
       <p id={introId} className="member-form__intro">
-        {t('edit.intro')}
+        {creating ? t('create.intro') : t('edit.intro')}
       </p>
       <form id={formId} className="form member-form" onSubmit={handleSubmit} noValidate>
         <fieldset className="member-form__fields" disabled={saving}>
@@ -171,6 +196,8 @@ export function MemberEditDialog({ member, onClose }: Props) {
               {select('gender', ADMIN_GENDERS, (option) => t(`gender.${option}`))}
               {input('nationality', { autoComplete: 'off', maxLength: 100 })}
               {input('address', { autoComplete: 'off', maxLength: 300 })}
+              {input('contact_person_name', { autoComplete: 'off', maxLength: 150 })}
+              {input('contact_person_role', { autoComplete: 'off', maxLength: 150 })}
             </>,
           )}
           {group(
@@ -204,7 +231,31 @@ export function MemberEditDialog({ member, onClose }: Props) {
               {textarea('reason_for_joining')}
             </>,
           )}
-          {group(
+          {creating ? (
+            <div className="member-form__check member-form__consent">
+              <input
+                type="checkbox"
+                id={id('agree_to_terms')}
+                name="agree_to_terms"
+                checked={values.agree_to_terms}
+                aria-invalid={errors.agree_to_terms ? true : undefined}
+                aria-describedby={errors.agree_to_terms ? `${id('agree_to_terms')}-error` : undefined}
+                onChange={(event) => change('agree_to_terms', event.target.checked)}
+              />
+              <div className="member-form__consent-text">
+                <label htmlFor={id('agree_to_terms')}>{t('create.agreed')}</label>
+                <a href="/privacy#terms" target="_blank" rel="noopener noreferrer">
+                  {t('common:terms.link')}
+                  <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
+                </a>
+                {errors.agree_to_terms && (
+                  <p className="form__field-error" id={`${id('agree_to_terms')}-error`}>
+                    {errors.agree_to_terms}
+                  </p>
+                )}
+              </div>
+            </div>
+          ) : group(
             t('edit.statusLegend'),
             <>
               <Field id={id('approval_status')} label={t('fields.approval_status')} error={errors.approval_status}>

@@ -1,4 +1,4 @@
-import type { ApprovalStatus, Member, MemberUpdate } from '../admin-api';
+import type { ApprovalStatus, Member, MemberCreate, MemberUpdate } from '../admin-api';
 
 /** The edit form's text fields, in the order they appear (the first at fault gets the focus). */
 export const TEXT_FIELDS = [
@@ -11,6 +11,8 @@ export const TEXT_FIELDS = [
   'address',
   'occupation',
   'organization',
+  'contact_person_name',
+  'contact_person_role',
   'experience_years',
   'preferred_communication_language',
   'skills',
@@ -23,13 +25,42 @@ export const TEXT_FIELDS = [
 export type TextField = (typeof TEXT_FIELDS)[number];
 
 /** Every field of the form, in order. */
-export const FORM_FIELDS = [...TEXT_FIELDS, 'areas_of_interest', 'approval_status', 'is_active_member'] as const;
+export const FORM_FIELDS = [
+  ...TEXT_FIELDS,
+  'areas_of_interest',
+  'approval_status',
+  'is_active_member',
+  'agree_to_terms',
+] as const;
 export type FormField = (typeof FORM_FIELDS)[number];
 
 export type MemberFormValues = Record<TextField, string> & {
   areas_of_interest: string[];
   approval_status: ApprovalStatus;
   is_active_member: boolean;
+  /** The staff form of a new application: staff confirm the applicant agreed to the terms. */
+  agree_to_terms: boolean;
+};
+
+/** What each type does not ask for: an institution has no birth date, a person no contact person. */
+export const NOT_ASKED: Record<string, readonly TextField[]> = {
+  Individual: ['contact_person_name', 'contact_person_role'],
+  Institutional: ['date_of_birth', 'gender'],
+};
+
+/** Whether the form shows `name` for the type chosen (no type yet: the person's fields). */
+export function asked(values: Pick<MemberFormValues, 'membership_type'>, name: TextField): boolean {
+  return !(NOT_ASKED[values.membership_type || 'Individual'] ?? []).includes(name);
+}
+
+/** The staff form of a new application, empty. */
+export const EMPTY_FORM: MemberFormValues = {
+  ...(Object.fromEntries(TEXT_FIELDS.map((name) => [name, ''])) as Record<TextField, string>),
+  membership_type: 'Individual',
+  areas_of_interest: [],
+  approval_status: 'Pending',
+  is_active_member: false,
+  agree_to_terms: false,
 };
 
 /** The form as it opens: the member as they are now. */
@@ -44,6 +75,8 @@ export function formValuesOf(member: Member): MemberFormValues {
     address: member.address,
     occupation: member.occupation,
     organization: member.organization,
+    contact_person_name: member.contact_person_name ?? '',
+    contact_person_role: member.contact_person_role ?? '',
     experience_years: String(member.experience_years ?? ''),
     preferred_communication_language: member.preferred_communication_language,
     skills: member.skills,
@@ -55,6 +88,7 @@ export function formValuesOf(member: Member): MemberFormValues {
     areas_of_interest: [...member.areas_of_interest],
     approval_status: member.approval_status,
     is_active_member: member.is_active_member,
+    agree_to_terms: member.agree_to_terms,
   };
 }
 
@@ -78,6 +112,8 @@ export function memberUpdateOf(member: Member, values: MemberFormValues): Member
     address: text('address'),
     occupation: text('occupation'),
     organization: text('organization'),
+    contact_person_name: text('contact_person_name'),
+    contact_person_role: text('contact_person_role'),
     experience_years: years === '' || !Number.isFinite(Number(years)) ? null : Number(years),
     membership_type: values.membership_type === 'Individual' || values.membership_type === 'Institutional' ? values.membership_type : '',
     preferred_communication_language: text('preferred_communication_language'),
@@ -93,4 +129,18 @@ export function memberUpdateOf(member: Member, values: MemberFormValues): Member
     approval_status: values.approval_status,
     is_active_member: values.is_active_member,
   };
+}
+
+/** What the staff form of a new application sends: the applicant's fields and their consent. */
+export function memberCreateOf(values: MemberFormValues): MemberCreate {
+  const { id: _none, ...fields } = memberUpdateOf(
+    {
+      id: 0,
+      gender: '',
+      gender_declared: '',
+      agree_to_terms: values.agree_to_terms,
+    } as Member,
+    values,
+  );
+  return { ...fields, approval_status: 'Pending', is_active_member: false };
 }

@@ -76,8 +76,16 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
             [t('fields.full_name'), text(member.full_name)],
             [t('fields.email'), <a href={mailtoHref(member.email)}>{member.email}</a>],
             [t('fields.phone'), text(member.phone)],
-            [t('fields.date_of_birth'), text(formatDate(member.date_of_birth))],
-            [t('fields.gender'), genderText(member, t)],
+            // An institution names its contact person instead of a birth date and gender.
+            ...(member.membership_type === 'Institutional'
+              ? ([
+                  [t('fields.contact_person_name'), text(member.contact_person_name)],
+                  [t('fields.contact_person_role'), text(member.contact_person_role)],
+                ] satisfies Row[])
+              : ([
+                  [t('fields.date_of_birth'), text(formatDate(member.date_of_birth))],
+                  [t('fields.gender'), genderText(member, t)],
+                ] satisfies Row[])),
             [t('fields.nationality'), text(member.nationality)],
             [t('fields.address'), text(member.address)],
           ]}

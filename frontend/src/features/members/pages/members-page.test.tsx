@@ -47,9 +47,16 @@ const rowOf = (name: string) => {
   if (!row) throw new Error(`No row for ${name}`);
   return row;
 };
+/** Approve and Reject ask first: the dialog says who is e-mailed; its button goes ahead. */
+async function confirmDecision(user: ReturnType<typeof renderPage>['user'], decision: 'Approve' | 'Reject', name: string) {
+  await user.click(screen.getByRole('button', { name: `${decision} ${name}` }));
+  const dialog = await screen.findByRole('dialog', { name: decision === 'Approve' ? 'Approve member' : 'Reject application' });
+  expect(dialog).toHaveTextContent(/e-mail(ed)? .*to \S+@\S+\./);
+  await user.click(within(dialog).getByRole('button', { name: decision }));
+}
 const lastListParams = (backend: Backend) => backend.listRequests().at(-1)?.url.searchParams;
 
-/** Jane pending (individual), Amos approved (institutional, active, numbered), Rita rejected. */
+/** Jane pending, Amos approved (active, numbered, declared gender), Rita rejected. */
 function officeBackend(overrides: Parameters<typeof membersBackend>[0] = {}) {
   return membersBackend({
     members: [
@@ -59,7 +66,6 @@ function officeBackend(overrides: Parameters<typeof membersBackend>[0] = {}) {
         full_name: 'Amos Approved',
         email: 'amos@example.org',
         phone: '+250788000002',
-        membership_type: 'Institutional',
         approval_status: 'Approved',
         is_active_member: true,
         membership_number: '2026-0007',
@@ -100,7 +106,7 @@ describe('Members admin page', () => {
     const amos = rowOf('Amos Approved');
     expect(within(amos).getByRole('link', { name: 'amos@example.org' })).toHaveAttribute('href', 'mailto:amos@example.org');
     expect(within(amos).getByRole('link', { name: '+250788000002' })).toHaveAttribute('href', 'tel:+250788000002');
-    expect(within(amos).getByText('Institutional')).toBeInTheDocument();
+    expect(within(amos).getByText('Individual')).toBeInTheDocument();
     expect(within(amos).getByText('Approved')).toBeInTheDocument();
     expect(within(amos).getByText('Nov 2, 2026')).toBeInTheDocument();
     expect(within(amos).getByRole('switch', { name: 'Active member: Amos Approved' })).toBeChecked();
@@ -117,7 +123,7 @@ describe('Members admin page', () => {
     expect(screen.getAllByRole('button', { name: /^Approve / })).toEqual([screen.getByRole('button', { name: 'Approve Jane Doe' })]);
     expect(screen.getAllByRole('button', { name: /^Reject / })).toEqual([screen.getByRole('button', { name: 'Reject Jane Doe' })]);
 
-    expect(screen.getByRole('link', { name: 'Add Member' })).toHaveAttribute('href', '/membership');
+    expect(screen.getByRole('button', { name: 'Add Member' })).toHaveAttribute('aria-haspopup', 'dialog');
     expect(lastListParams(backend)?.get('page')).toBe('1');
     expect(lastListParams(backend)?.get('page_size')).toBe('10');
   });
@@ -232,7 +238,7 @@ describe('Members admin page', () => {
       const backend = officeBackend();
       const { user } = renderPage(backend);
       await findTable();
-      await user.click(screen.getByRole('button', { name: 'Approve Jane Doe' }));
+      await confirmDecision(user, 'Approve', 'Jane Doe');
 
       await waitFor(() => expect(toasts()).toHaveTextContent('Member Jane Doe has been approved!'));
       const jane = rowOf('Jane Doe');
@@ -248,7 +254,7 @@ describe('Members admin page', () => {
     it('names the member by e-mail when there is no name', async () => {
       const { user } = renderPage(membersBackend({ members: [makeMember({ id: 5, full_name: '', email: 'anon@example.org' })] }));
       await findTable();
-      await user.click(screen.getByRole('button', { name: 'Approve anon@example.org' }));
+      await confirmDecision(user, 'Approve', 'anon@example.org');
       await waitFor(() => expect(toasts()).toHaveTextContent('Member anon@example.org has been approved!'));
     });
 
@@ -256,7 +262,7 @@ describe('Members admin page', () => {
       const backend = officeBackend();
       const { user } = renderPage(backend);
       await findTable();
-      await user.click(screen.getByRole('button', { name: 'Reject Jane Doe' }));
+      await confirmDecision(user, 'Reject', 'Jane Doe');
 
       await waitFor(() => expect(toasts()).toHaveTextContent('Warning: Member Jane Doe has been rejected.'));
       await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Rejected')).toBeInTheDocument());
@@ -267,12 +273,72 @@ describe('Members admin page', () => {
     it('toasts a failed approval and a failed rejection; the row stays Pending', async () => {
       const { user } = renderPage(officeBackend(), {}, [membersFailure('approve', 500), membersFailure('reject', 'network')]);
       await findTable();
-      await user.click(screen.getByRole('button', { name: 'Approve Jane Doe' }));
+      await confirmDecision(user, 'Approve', 'Jane Doe');
       await waitFor(() => expect(toasts()).toHaveTextContent('Error approving member'));
-      await user.click(screen.getByRole('button', { name: 'Reject Jane Doe' }));
+      await confirmDecision(user, 'Reject', 'Jane Doe');
       await waitFor(() => expect(toasts()).toHaveTextContent('Error rejecting member'));
       expect(within(rowOf('Jane Doe')).getByText('Pending')).toBeInTheDocument();
     });
+  });
+
+  it('asks before deciding, naming who is e-mailed; Cancel sends nothing', async () => {
+    const backend = officeBackend();
+    const { user } = renderPage(backend);
+    await findTable();
+    await user.click(screen.getByRole('button', { name: 'Approve Jane Doe' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve member' });
+    expect(dialog).toHaveTextContent('A welcome e-mail with the membership number is sent to jane@example.org.');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Reject Jane Doe' }));
+    expect(await screen.findByRole('dialog', { name: 'Reject application' })).toHaveTextContent(
+      'A polite refusal is e-mailed to jane@example.org.',
+    );
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(backend.approveRequests()).toHaveLength(0);
+    expect(backend.rejectRequests()).toHaveLength(0);
+    expect(within(rowOf('Jane Doe')).getByText('Pending')).toBeInTheDocument();
+  });
+
+  it("Add Member opens staff's own form: an institution names its contact person, the staff endpoint gets it", async () => {
+    const backend = officeBackend();
+    const { user } = renderPage(backend);
+    await findTable();
+    await user.click(screen.getByRole('button', { name: 'Add Member' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add a member' });
+    expect(within(dialog).getByLabelText('Date of birth')).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Contact person')).not.toBeInTheDocument();
+    await user.selectOptions(within(dialog).getByLabelText('Membership type'), 'Institutional');
+    // An institution has no birth date or gender; it names who speaks for it.
+    expect(within(dialog).queryByLabelText('Date of birth')).not.toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Gender')).not.toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Full name'), 'Kigali Deaf School');
+    await user.type(within(dialog).getByLabelText('E-mail'), 'office@kds.example.org');
+    await user.click(within(dialog).getByRole('button', { name: 'Add member' }));
+    // The server's refusals land on their fields; the first gets the focus.
+    await waitFor(() => expect(within(dialog).getByLabelText('Phone')).toHaveFocus());
+    expect(within(dialog).getByLabelText("Contact person's role")).toHaveAccessibleDescription('This field is required.');
+    expect(within(dialog).getByRole('link', { name: /Read the terms and conditions/ })).toHaveAttribute('href', '/privacy#terms');
+
+    await user.type(within(dialog).getByLabelText('Phone'), '+250788111222');
+    await user.type(within(dialog).getByLabelText('Nationality'), 'Rwandan');
+    await user.type(within(dialog).getByLabelText('Address'), 'KG 9 Ave');
+    await user.type(within(dialog).getByLabelText('Contact person'), 'Claudine Mukamana');
+    await user.type(within(dialog).getByLabelText("Contact person's role"), 'Head teacher');
+    await user.selectOptions(within(dialog).getByLabelText('Payment method'), 'Bank Transfer');
+    await user.click(within(dialog).getByRole('checkbox', { name: /The applicant has agreed/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add member' }));
+
+    await waitFor(() => expect(toasts()).toHaveTextContent('Kigali Deaf School was added as a Pending application.'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    const sent = backend.requests.filter((request) => request.method === 'POST' && request.url.pathname === '/api/management/members/');
+    expect(sent.at(-1)?.body).toMatchObject({
+      membership_type: 'Institutional',
+      contact_person_name: 'Claudine Mukamana',
+      contact_person_role: 'Head teacher',
+      agree_to_terms: true,
+    });
+    expect(sent.at(-1)?.body).not.toHaveProperty('solvedChallenge');
+    await waitFor(() => expect(rowOf('Kigali Deaf School')).toBeInTheDocument());
   });
 
   it('switches a member active and inactive from the row, and toasts a failure', async () => {
@@ -316,7 +382,7 @@ describe('Members admin page', () => {
       expect(value('Preferred communication language')).toBe('Rwandan Sign Language');
       expect(value('Skills')).toBe('Conference interpreting');
       expect(value('Certifications')).toBe('RSL Level 3');
-      expect(value('Membership type')).toBe('Institutional');
+      expect(value('Membership type')).toBe('Individual');
       expect(value('Approval status')).toBe('Approved');
       expect(value('Active member')).toBe('Yes');
       expect(value('Areas of interest')).toBe('Advocacy, Training');
@@ -329,6 +395,29 @@ describe('Members admin page', () => {
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(opener).toHaveFocus();
+    });
+
+    it("shows an institution's contact person instead of a birth date and gender", async () => {
+      const school = makeMember({
+        id: 9,
+        full_name: 'Kigali Deaf School',
+        membership_type: 'Institutional',
+        date_of_birth: null,
+        gender: '',
+        gender_declared: '',
+        contact_person_name: 'Rita Mutoni',
+        contact_person_role: 'Director',
+      });
+      const { user } = renderPage(membersBackend({ members: [school] }));
+      await findTable();
+      expect(within(rowOf('Kigali Deaf School')).getByText('Institutional')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'View Kigali Deaf School' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Kigali Deaf School' });
+      const value = (term: string) => within(dialog).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+      expect(value('Contact person')).toBe('Rita Mutoni');
+      expect(value("Contact person's role")).toBe('Director');
+      expect(within(dialog).queryByText('Date of birth', { selector: 'dt' })).not.toBeInTheDocument();
+      expect(within(dialog).queryByText('Gender', { selector: 'dt' })).not.toBeInTheDocument();
     });
 
     it('shows a pending member without a number, and goes on to Edit', async () => {
@@ -395,6 +484,8 @@ describe('Members admin page', () => {
         address: 'KG 7 Ave, Kigali',
         occupation: 'Trainer of interpreters',
         organization: 'Kigali Deaf Centre',
+        contact_person_name: '',
+        contact_person_role: '',
         experience_years: 6,
         membership_type: 'Individual',
         preferred_communication_language: 'Rwandan Sign Language',

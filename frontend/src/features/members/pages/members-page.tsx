@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
@@ -37,8 +36,8 @@ export const MEMBERS_POLLING_INTERVAL = 30_000;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 type Dialog =
-  | { kind: 'view' | 'edit' | 'delete'; member: Member }
-  | { kind: 'filters' }
+  | { kind: 'view' | 'edit' | 'delete' | 'approve' | 'reject'; member: Member }
+  | { kind: 'filters' | 'create' }
   | null;
 
 /** After an action, where the focus goes once the button it was on has gone (see the effect). */
@@ -54,7 +53,8 @@ const filterCount = ({ statuses, types, active }: MemberFilterSet) =>
 /**
  * /dashboard/members: the members, searched, filtered and paged by the server and reloaded
  * every 30 s without a flash; view, edit, approve, reject, activate and delete; the CSV export
- * of the filtered list; Add Member opens the public application form.
+ * of the filtered list; Add Member opens staff's own form (no bot challenge or rate limit).
+ * Approve, Reject and Delete ask first, saying who is e-mailed.
  */
 export function MembersPage() {
   const { t } = useTranslation('members-admin');
@@ -80,8 +80,8 @@ export function MembersPage() {
     },
   );
   const [fetchMember] = useLazyGetMemberQuery();
-  const [approveMember] = useApproveMemberMutation();
-  const [rejectMember] = useRejectMemberMutation();
+  const [approveMember, { isLoading: approving }] = useApproveMemberMutation();
+  const [rejectMember, { isLoading: rejecting }] = useRejectMemberMutation();
   const [toggleActive] = useToggleMemberActiveMutation();
   const [deleteMember, { isLoading: deleting }] = useDeleteMemberMutation();
   const [exportCsv, { isLoading: exporting, reset: forgetExport }] = useExportMembersMutation();
@@ -162,6 +162,7 @@ export function MembersPage() {
       toast.error(t(decision === 'approve' ? 'toasts.approveFailed' : 'toasts.rejectFailed'));
     } finally {
       setBusyId(null);
+      setDialog(null);
     }
   }
 
@@ -197,7 +198,7 @@ export function MembersPage() {
         break;
       case 'approve':
       case 'reject':
-        void decide(action, member);
+        setDialog({ kind: action, member });
         break;
       case 'toggleActive':
         void flipActive(member);
@@ -272,9 +273,14 @@ export function MembersPage() {
           >
             {exporting ? t('list.exporting') : t('list.exportCsv')}
           </button>
-          <Link to="/membership" className="button button--primary">
+          <button
+            type="button"
+            className="button button--primary"
+            aria-haspopup="dialog"
+            onClick={() => setDialog({ kind: 'create' })}
+          >
             {t('list.addMember')}
-          </Link>
+          </button>
         </div>
       </div>
 
@@ -337,6 +343,21 @@ export function MembersPage() {
         />
       )}
       {dialog?.kind === 'edit' && <MemberEditDialog member={dialog.member} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'create' && <MemberEditDialog onClose={() => setDialog(null)} />}
+      {(dialog?.kind === 'approve' || dialog?.kind === 'reject') && (
+        <ConfirmDialog
+          title={t(`decide.${dialog.kind}.title`)}
+          confirmLabel={t(`decide.${dialog.kind}.confirm`)}
+          pendingLabel={t(`decide.${dialog.kind}.pending`)}
+          pending={approving || rejecting}
+          tone={dialog.kind === 'reject' ? 'danger' : 'primary'}
+          onConfirm={() => void decide(dialog.kind as 'approve' | 'reject', dialog.member)}
+          onCancel={() => setDialog(null)}
+        >
+          <p>{t(`decide.${dialog.kind}.question`, { name: memberName(dialog.member) })}</p>
+          <p>{t(`decide.${dialog.kind}.email`, { email: dialog.member.email })}</p>
+        </ConfirmDialog>
+      )}
       {dialog?.kind === 'delete' && (
         <ConfirmDialog
           title={t('delete.title')}
@@ -349,6 +370,7 @@ export function MembersPage() {
         >
           <p>{t('delete.question', { name: memberName(dialog.member) })}</p>
           <p>{t('delete.erasure')}</p>
+          <p>{t('delete.noEmail')}</p>
         </ConfirmDialog>
       )}
     </div>

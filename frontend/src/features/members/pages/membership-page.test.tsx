@@ -46,6 +46,8 @@ async function fillIn(user: User, { personal = true, full = false } = {}) {
   await enter(user, textbox('Email'), 'aline@example.rw');
   await enter(user, textbox('Phone'), '0788 123 456');
   await next(user);
+  // Who applies comes first: a person, who gives a birth date and gender.
+  await user.click(radio('Individual'));
   if (personal) {
     await user.type(screen.getByLabelText(/^Date of birth/), '1990-05-14');
     await user.click(radio('Non-binary'));
@@ -62,7 +64,6 @@ async function fillIn(user: User, { personal = true, full = false } = {}) {
     await enter(user, textbox('Certifications'), 'RNSLIA Level 2');
   }
   await next(user);
-  await user.click(radio('Individual'));
   if (full) {
     // Ticked out of order: sent in the form's order.
     await user.click(screen.getByRole('checkbox', { name: 'Research' }));
@@ -151,6 +152,8 @@ describe('Membership page', () => {
     await user.keyboard('{Enter}');
     expect(stepHeading()).toHaveTextContent('Step 2 of 5: Personal');
     await user.tab();
+    expect(radio('Individual')).toHaveFocus();
+    await user.tab();
     expect(screen.getByLabelText(/^Date of birth/)).toHaveFocus();
     await user.tab();
     expect(radio('Male')).toHaveFocus();
@@ -158,11 +161,24 @@ describe('Membership page', () => {
     expect(radio('Female')).toBeChecked();
   });
 
+  it('asks an institution for its contact person instead of a birth date and gender, and links the terms', async () => {
+    const { user } = renderPage();
+    await next(user);
+    await user.click(radio('Institutional'));
+    expect(screen.queryByLabelText(/^Date of birth/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('group', { name: 'Gender' })).not.toBeInTheDocument();
+    expect(textbox('Contact person')).toHaveAccessibleDescription('The person who speaks for the organization with us.');
+    expect(textbox("Contact person's role")).toBeRequired();
+    await next(user, 3);
+    expect(screen.getByRole('link', { name: /Read the terms and conditions/ })).toHaveAttribute('href', '/privacy#terms');
+  });
+
   it('offers the membership choices and Submit only on the last step', async () => {
     const { user } = renderPage();
-    await next(user, 3);
-    expect(stepHeading()).toHaveTextContent('Step 4 of 5: Membership');
+    await next(user);
     expect(within(screen.getByRole('group', { name: 'Membership type' })).getAllByRole('radio')).toHaveLength(2);
+    await next(user, 2);
+    expect(stepHeading()).toHaveTextContent('Step 4 of 5: Membership');
     const interests = screen.getByRole('group', { name: 'Areas of interest' });
     expect(within(interests).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
       'Advocacy',
@@ -252,15 +268,14 @@ describe('Membership page', () => {
       expect(flagged).toEqual([
         expect.stringContaining('Account'),
         expect.stringContaining('Personal'),
-        expect.stringContaining('Membership'),
         expect.stringContaining('Payment'),
       ]);
 
-      await next(user, 3);
+      await next(user);
       expect(screen.getByRole('group', { name: 'Membership type' })).toHaveAccessibleDescription(
         expect.stringContaining('Please select a membership type'),
       );
-      await user.click(button('Next'));
+      await next(user, 3);
       expect(screen.getByRole('group', { name: 'Payment method' })).toHaveAccessibleDescription(
         'Please select a payment method',
       );
@@ -298,6 +313,8 @@ describe('Membership page', () => {
           phone: '0788 123 456',
           date_of_birth: '1990-05-14',
           gender: 'Non-binary',
+          contact_person_name: '',
+          contact_person_role: '',
           nationality: 'Rwandan',
           address: 'KG 11 Ave, Kigali',
           occupation: 'Sign language interpreter',

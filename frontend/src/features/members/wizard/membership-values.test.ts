@@ -11,7 +11,7 @@ const FILLED: MembershipValues = {
   gender: 'Prefer Not to Say',
   nationality: 'Rwandan',
   address: 'Kigali',
-  membership_type: 'Institutional',
+  membership_type: 'Individual',
   payment_method: 'Bank Transfer',
   agree_to_terms: true,
 };
@@ -29,20 +29,28 @@ describe('membership values', () => {
 
   it('asks for each field the browser would, by step, and for the terms only once they are there', () => {
     const { errors } = checkValues({ ...EMPTY_VALUES, full_name: '   ', agree_to_terms: false });
-    expect(Object.keys(errors ?? {})).toEqual([
-      'full_name',
-      'email',
-      'phone',
-      'date_of_birth',
-      'gender',
-      'nationality',
-      'address',
-      'membership_type',
-      'payment_method',
-    ]);
+    expect(Object.keys(errors ?? {}).sort()).toEqual(
+      ['full_name', 'email', 'phone', 'membership_type', 'date_of_birth', 'gender', 'nationality', 'address', 'payment_method'].sort(),
+    );
     expect(checkValues({ ...FILLED, agree_to_terms: false }).errors).toEqual({
       agree_to_terms: 'validation.agree_to_terms',
     });
+  });
+
+  it('asks an institution for its contact person instead of a birth date and gender, and sends only those', () => {
+    const institution = { ...FILLED, membership_type: 'Institutional' as const };
+    expect(checkValues(institution).errors).toEqual({
+      contact_person_name: 'validation.contact_person_name',
+      contact_person_role: 'validation.contact_person_role',
+    });
+    const { payload } = checkValues({ ...institution, contact_person_name: ' Eric N. ', contact_person_role: 'Director' });
+    expect(payload).toMatchObject({
+      date_of_birth: '',
+      gender: '',
+      contact_person_name: 'Eric N.',
+      contact_person_role: 'Director',
+    });
+    expect(stepOf('contact_person_name')).toBe(1);
   });
 
   it.each(['-1', '2.5', '81'])('refuses %s years of experience', (years) => {

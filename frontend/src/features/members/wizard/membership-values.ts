@@ -14,6 +14,8 @@ export interface MembershipValues {
   phone: string;
   date_of_birth: string;
   gender: Gender | '';
+  contact_person_name: string;
+  contact_person_role: string;
   nationality: string;
   address: string;
   occupation: string;
@@ -43,7 +45,16 @@ export type Step = (typeof STEPS)[number];
 /** Which step holds each field, in the order they appear (docs/api.md "Application"). */
 const STEP_FIELDS: Record<Step, readonly MembershipField[]> = {
   account: ['full_name', 'email', 'phone'],
-  personal: ['date_of_birth', 'gender', 'nationality', 'address'],
+  // The type comes first: a person gives a birth date and gender, an institution a contact person.
+  personal: [
+    'membership_type',
+    'date_of_birth',
+    'gender',
+    'contact_person_name',
+    'contact_person_role',
+    'nationality',
+    'address',
+  ],
   professional: [
     'occupation',
     'organization',
@@ -52,7 +63,7 @@ const STEP_FIELDS: Record<Step, readonly MembershipField[]> = {
     'skills',
     'certifications',
   ],
-  membership: ['membership_type', 'areas_of_interest', 'reason_for_joining'],
+  membership: ['areas_of_interest', 'reason_for_joining'],
   payment: ['payment_method', 'agree_to_terms'],
 };
 
@@ -64,13 +75,31 @@ const REQUIRED: Partial<Record<TextField, string>> = {
   full_name: 'validation.full_name',
   email: 'validation.email',
   phone: 'validation.phone',
-  date_of_birth: 'validation.date_of_birth',
-  gender: 'validation.gender',
+  membership_type: 'validation.membership_type',
   nationality: 'validation.nationality',
   address: 'validation.address',
-  membership_type: 'validation.membership_type',
   payment_method: 'validation.payment_method',
 };
+
+/** What each type asks for besides (the server's rule too, docs/members.md). */
+const REQUIRED_BY_TYPE: Record<MembershipType, Partial<Record<TextField, string>>> = {
+  Individual: { date_of_birth: 'validation.date_of_birth', gender: 'validation.gender' },
+  Institutional: {
+    contact_person_name: 'validation.contact_person_name',
+    contact_person_role: 'validation.contact_person_role',
+  },
+};
+
+/** The required fields of the type chosen (none chosen yet: a person's). */
+function requiredFor(type: MembershipType | ''): Partial<Record<TextField, string>> {
+  return { ...REQUIRED, ...REQUIRED_BY_TYPE[type || 'Individual'] };
+}
+
+/** Whether the form asks for `name` at all, for the type chosen (none yet: a person's fields). */
+export function isAsked(name: MembershipField, type: MembershipType | ''): boolean {
+  const other: MembershipType = (type || 'Individual') === 'Individual' ? 'Institutional' : 'Individual';
+  return !(name in REQUIRED_BY_TYPE[other]);
+}
 
 export const EMPTY_VALUES: MembershipValues = {
   full_name: '',
@@ -78,6 +107,8 @@ export const EMPTY_VALUES: MembershipValues = {
   phone: '',
   date_of_birth: '',
   gender: '',
+  contact_person_name: '',
+  contact_person_role: '',
   nationality: '',
   address: '',
   occupation: '',
@@ -95,8 +126,8 @@ export const EMPTY_VALUES: MembershipValues = {
 
 export const MAX_EXPERIENCE_YEARS = 80;
 
-export function isRequired(name: MembershipField): boolean {
-  return name in REQUIRED;
+export function isRequired(name: MembershipField, type: MembershipType | ''): boolean {
+  return name in requiredFor(type);
 }
 
 export function isMembershipField(name: string): name is MembershipField {
@@ -137,7 +168,7 @@ const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export function checkValues(values: MembershipValues): CheckedValues {
   const text = (name: TextField) => values[name].trim();
   const errors: FieldErrors = {};
-  for (const [name, key] of Object.entries(REQUIRED) as [TextField, string][]) {
+  for (const [name, key] of Object.entries(requiredFor(values.membership_type)) as [TextField, string][]) {
     if (!text(name)) errors[name] = key;
   }
   const email = text('email');
@@ -150,16 +181,20 @@ export function checkValues(values: MembershipValues): CheckedValues {
   if (Object.keys(errors).length > 0) return { errors };
 
   const { gender, membership_type, payment_method } = values;
-  if (!values.agree_to_terms || !gender || !membership_type || !payment_method) {
+  if (!values.agree_to_terms || !membership_type || !payment_method) {
     return { errors: { agree_to_terms: 'validation.agree_to_terms' } };
   }
+  const person = membership_type === 'Individual';
   return {
     payload: {
       full_name: text('full_name'),
       email,
       phone: text('phone'),
-      date_of_birth: values.date_of_birth,
-      gender,
+      // Only what the type asks for goes (the server would drop the rest).
+      date_of_birth: person ? values.date_of_birth : '',
+      gender: person ? gender : '',
+      contact_person_name: person ? '' : text('contact_person_name'),
+      contact_person_role: person ? '' : text('contact_person_role'),
       nationality: text('nationality'),
       address: text('address'),
       occupation: text('occupation'),

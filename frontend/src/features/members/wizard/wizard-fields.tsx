@@ -50,7 +50,7 @@ interface TextInputProps extends InputAttributes {
 export function TextInput({ name, multiline = false, hint = false, ...attributes }: TextInputProps) {
   const { t } = useTranslation('membership');
   const { values, errors, setValue } = useWizardForm();
-  const required = isRequired(name);
+  const required = isRequired(name, values.membership_type);
   return (
     <Field
       id={fieldId(name)}
@@ -94,7 +94,7 @@ export function ChoiceGroup({ name, choices, hint = false }: ChoiceGroupProps) {
   const { values, errors, setValue } = useWizardForm();
   const id = fieldId(name);
   const error = errors[name];
-  const required = isRequired(name);
+  const required = isRequired(name, values.membership_type);
   const describedBy = [hint && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') || undefined;
 
   function isChecked(choice: string): boolean {
@@ -171,6 +171,13 @@ export function TermsCheckbox() {
           <Marker />
         </label>
       </div>
+      {/* The terms themselves, where the agreement is asked (a new tab keeps what was typed). */}
+      <p className="form__field-hint">
+        <a href="/privacy#terms" target="_blank" rel="noopener noreferrer">
+          {t('common:terms.link')}
+          <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
+        </a>
+      </p>
       <div role="alert" className="form__status">
         {error && (
           <p className="notice notice--error" id={`${id}-error`}>

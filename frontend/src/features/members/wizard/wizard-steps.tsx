@@ -28,11 +28,23 @@ function AccountStep() {
   );
 }
 
+/** Who applies: a person gives a birth date and gender, an institution the person who speaks for it. */
 function PersonalStep() {
+  const { values } = useWizardForm();
   return (
     <>
-      <TextInput name="date_of_birth" type="date" autoComplete="bday" max={today()} />
-      <ChoiceGroup name="gender" choices={GENDERS} />
+      <ChoiceGroup name="membership_type" choices={MEMBERSHIP_TYPES} hint />
+      {values.membership_type === 'Institutional' ? (
+        <>
+          <TextInput name="contact_person_name" autoComplete="name" maxLength={NAME} hint />
+          <TextInput name="contact_person_role" autoComplete="organization-title" maxLength={NAME} />
+        </>
+      ) : (
+        <>
+          <TextInput name="date_of_birth" type="date" autoComplete="bday" max={today()} />
+          <ChoiceGroup name="gender" choices={GENDERS} />
+        </>
+      )}
       <TextInput name="nationality" maxLength={NAME} />
       <TextInput name="address" multiline autoComplete="street-address" maxLength={300} />
     </>
@@ -63,7 +75,6 @@ function ProfessionalStep() {
 function MembershipStep() {
   return (
     <>
-      <ChoiceGroup name="membership_type" choices={MEMBERSHIP_TYPES} hint />
       <ChoiceGroup name="areas_of_interest" choices={AREAS_OF_INTEREST} hint />
       <TextInput name="reason_for_joining" multiline maxLength={LONG} />
     </>

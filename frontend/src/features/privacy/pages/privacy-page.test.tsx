@@ -33,6 +33,13 @@ describe('Privacy page', () => {
       "Rwanda's Law No. 058/2021 of 13/10/2021 relating to the protection of personal data and privacy",
     );
     expect(document.title).toMatch(/^Privacy/);
+
+    // The terms every agreement links to (/privacy#terms): membership and event registration.
+    const terms = screen.getByRole('region', { name: 'Terms and conditions' });
+    expect(terms).toHaveAttribute('id', 'terms');
+    expect(within(terms).getByRole('heading', { level: 3, name: 'Membership' })).toBeInTheDocument();
+    expect(within(terms).getByRole('heading', { level: 3, name: 'Event registration' })).toBeInTheDocument();
+    expect(terms).toHaveTextContent(/an unpaid seat then goes to the next person waiting/);
   });
 
   it('says so when the periods cannot be loaded, and still shows the rest', async () => {

@@ -72,6 +72,24 @@ export function PrivacyPage() {
         <p>{t('rights.otherAddress')}</p>
       </section>
 
+      {/* The terms every form that asks for agreement links to (/privacy#terms). */}
+      <section id="terms" className="card privacy-page__section" aria-labelledby="privacy-terms">
+        <h2 id="privacy-terms">{t('terms.heading')}</h2>
+        <h3>{t('terms.membershipHeading')}</h3>
+        <ul className="privacy-page__list">
+          {(['aims', 'details', 'fee', 'decision'] as const).map((rule) => (
+            <li key={rule}>{t(`terms.membership.${rule}`)}</li>
+          ))}
+        </ul>
+        <h3>{t('terms.eventsHeading')}</h3>
+        <ul className="privacy-page__list">
+          {(['seat', 'payment', 'cancel', 'conduct'] as const).map((rule) => (
+            <li key={rule}>{t(`terms.events.${rule}`)}</li>
+          ))}
+        </ul>
+        <p>{t('terms.data')}</p>
+      </section>
+
       <section className="card privacy-page__section" aria-labelledby="privacy-law">
         <h2 id="privacy-law">{t('law.heading')}</h2>
         <p>{t('law.body')}</p>

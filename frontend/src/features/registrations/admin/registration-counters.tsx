@@ -13,7 +13,8 @@ export function RegistrationCounters({ counters }: { counters: Counters }) {
   const headingId = useId();
   const seats = counters.available_seats;
   const items = [
-    { key: 'total', value: counters.total_registrations },
+    // What the total counts, said on screen: the registrations that hold a seat, not every sign-up.
+    { key: 'total', value: counters.total_registrations, note: t('counters.totalNote') },
     { key: 'pending', value: counters.pending_registrations },
     { key: 'approved', value: counters.approved_registrations },
     {

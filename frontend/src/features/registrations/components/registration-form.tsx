@@ -279,6 +279,7 @@ export function RegistrationForm({ eventId, mode, initialValues = EMPTY_VALUES, 
       {checkbox('needs_interpreter', t('form.needs_interpreter'), false)}
       <p className="form__field-hint"><a href="/privacy" target="_blank" rel="noopener noreferrer">{t('common:privacy.formLink')}<span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span></a></p>
       {checkbox('agree_to_terms', t('form.agree_to_terms'), true)}
+      <p className="form__field-hint"><a href="/privacy#terms" target="_blank" rel="noopener noreferrer">{t('common:terms.link')}<span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span></a></p>
 
       <SubmitButton
         pending={sending}

@@ -233,6 +233,8 @@ describe('Event registration page', () => {
       await user.click(screen.getByRole('button', { name: 'Register' }));
       expect(terms()).toHaveFocus();
       expect(terms()).toHaveAccessibleDescription('Please agree to the terms and conditions to register.');
+      // The terms themselves are a link away, on the page that holds them.
+      expect(screen.getByRole('link', { name: /Read the terms and conditions/ })).toHaveAttribute('href', '/privacy#terms');
     });
 
     it('asks for details when the disability is Other, and only then', async () => {

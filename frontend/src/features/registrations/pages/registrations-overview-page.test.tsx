@@ -68,7 +68,7 @@ describe('Registrations overview', () => {
     expect(within(card).getByText('Published')).toHaveClass('registration-badge--published');
     expect(within(card).getByText('Mar 5, 2027 at 2:30 PM')).toBeInTheDocument();
     const count = (term: string) => within(card).getByText(term).nextElementSibling?.textContent;
-    expect(count('Total')).toBe('5');
+    expect(count('Holding a seat')).toBe('5');
     expect(count('Pending')).toBe('3');
     expect(count('Approved')).toBe('2');
 

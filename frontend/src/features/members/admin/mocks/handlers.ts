@@ -23,6 +23,8 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     address: 'KG 7 Ave, Kigali',
     occupation: 'Interpreter',
     organization: 'Kigali Deaf Centre',
+    contact_person_name: '',
+    contact_person_role: '',
     experience_years: 6,
     membership_type: 'Individual',
     preferred_communication_language: 'Rwandan Sign Language',
@@ -156,6 +158,45 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
         total_pages: totalPages,
       };
       return HttpResponse.json(answer);
+    }),
+
+    // Staff enter an application: the server's rules by type, Pending, the consent required.
+    http.post(LIST_URL, async ({ request }) => {
+      await record(request);
+      const body = (await request.json()) as Record<string, unknown>;
+      const text = (name: string) => (typeof body[name] === 'string' ? (body[name] as string).trim() : '');
+      const institution = body.membership_type === 'Institutional';
+      const required = [
+        'full_name',
+        'email',
+        'phone',
+        'nationality',
+        'address',
+        'payment_method',
+        ...(institution ? ['contact_person_name', 'contact_person_role'] : ['date_of_birth', 'gender']),
+      ];
+      const fields: Record<string, string> = Object.fromEntries(
+        required.filter((name) => !text(name)).map((name) => [name, 'This field is required.']),
+      );
+      if (body.agree_to_terms !== true) fields.agree_to_terms = 'You must agree to the terms and conditions to proceed.';
+      if (Object.keys(fields).length > 0) {
+        return envelope(400, { detail: Object.values(fields)[0], code: 'validation_error', fields });
+      }
+      const member = makeMember({
+        id: Math.max(0, ...state.members.map(({ id }) => id)) + 1,
+        full_name: text('full_name'),
+        email: text('email'),
+        phone: text('phone'),
+        date_of_birth: institution ? null : text('date_of_birth'),
+        gender: institution ? '' : reading(text('gender')),
+        gender_declared: institution ? '' : text('gender'),
+        membership_type: institution ? 'Institutional' : 'Individual',
+        contact_person_name: institution ? text('contact_person_name') : '',
+        contact_person_role: institution ? text('contact_person_role') : '',
+        created_at: new Date().toISOString(),
+      });
+      state.members.push(member);
+      return HttpResponse.json(member, { status: 201 });
     }),
 
     http.get(MEMBER_URL, async ({ request, params }) => {
