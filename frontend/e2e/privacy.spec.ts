@@ -60,7 +60,7 @@ test('staff erase everything about an address that the public forms collected', 
   const stamp = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
   const person = { name: 'Privacy Journey', email: `forget-me-${stamp}@example.com`, phone: `0788 ${stamp.slice(-6, -3)} ${stamp.slice(-3)}` };
   const title = `Privacy Day ${stamp}`;
-  const eventId = await publishedEvent(request, { title, maximum_attendees: 20 });
+  const eventId = await publishedEvent(request, { title, maximum_attendees: 20, price: 5000 });
 
   // 1. The visitor registers (with access needs) and writes to the association.
   await register(page, eventId, person);

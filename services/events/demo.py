@@ -46,8 +46,8 @@ def _events(today: date) -> list[dict]:
                 {"time": "14:00", "activity": "Panel: Deaf-led advocacy"},
             ],
             "faqs": DEFAULT_FAQS,
-            "contact_email": "events@rnslia.org.rw",
-            "contact_phone": "+250 788 000 111",
+            # No invented organiser's address or phone: people would write or call them. The
+            # page and the staff notices then use the association's own (demo-marked in make run).
             "social_links": {
                 "facebook": "https://www.facebook.com/rnslia",
                 "twitter": "https://x.com/rnslia",
