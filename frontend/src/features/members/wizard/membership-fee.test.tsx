@@ -9,9 +9,9 @@ import { MembershipPage } from '../pages/membership-page';
 /** To the Payment step (the steps move without checking), with `type` chosen on the way. */
 async function paymentStepWith(type: 'Individual' | 'Institutional') {
   const { user } = renderWithProviders(<MembershipPage />, { route: '/membership' });
+  await user.click(await screen.findByRole('button', { name: 'Next' }));
+  await user.click(await screen.findByRole('radio', { name: type })); // the type opens step 2
   for (let step = 0; step < 3; step += 1) await user.click(await screen.findByRole('button', { name: 'Next' }));
-  await user.click(screen.getByRole('radio', { name: type }));
-  await user.click(screen.getByRole('button', { name: 'Next' }));
   return screen.findByRole('region', { name: 'Membership fee' });
 }
 
