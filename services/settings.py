@@ -79,7 +79,9 @@ CSRF_TRUSTED_ORIGINS = env_list("CSRF_TRUSTED_ORIGINS")
 # The site's public address: every link in every e-mail and file is built from it (never from a
 # request's host). Required with DJANGO_DEBUG off (services/core/checks.py); `make run` sets it to
 # its own web address, so the worker's links open the same server.
-_DETAILS = association_details.details(os.environ, debug=DEBUG)
+# The demo address: where `make run` serves when FRONTEND_URL is not given (DJANGO_DEBUG on only).
+DEMO_FRONTEND_URL = "http://127.0.0.1:8000"
+_DETAILS = association_details.details(os.environ, debug=DEBUG, demo_frontend_url=DEMO_FRONTEND_URL)
 FRONTEND_URL = _DETAILS["FRONTEND_URL"]
 MAP_TILE_URL = os.environ.get("MAP_TILE_URL", "https://tile.openstreetmap.org/{z}/{x}/{y}.png")
 MAP_ATTRIBUTION = os.environ.get("MAP_ATTRIBUTION", "&copy; OpenStreetMap contributors")

@@ -35,7 +35,6 @@ DEMO = {
     "MEMBERSHIP_FEE_INDIVIDUAL": "10000",
     "MEMBERSHIP_FEE_INSTITUTIONAL": "50000",
 }
-DEMO_FRONTEND_URL = "http://127.0.0.1:8000"
 
 # Values that were shipped as defaults or examples once: never a real account or address.
 _KNOWN = {
@@ -82,14 +81,14 @@ def problems(environ: Mapping[str, str]) -> list[tuple[str, str]]:
     return found
 
 
-def details(environ: Mapping[str, str], *, debug: bool) -> dict:
+def details(environ: Mapping[str, str], *, debug: bool, demo_frontend_url: str = "") -> dict:
     """The settings built from the environment. With `debug`, an unset variable takes its demo
     value; without it, it stays empty (the system check refuses to start)."""
 
     def value(name: str) -> str:
         return environ.get(name, "").strip() or (DEMO[name] if debug else "")
 
-    url = environ.get("FRONTEND_URL", "").strip().rstrip("/") or (DEMO_FRONTEND_URL if debug else "")
+    url = environ.get("FRONTEND_URL", "").strip().rstrip("/") or (demo_frontend_url if debug else "")
     association = {
         "name": environ.get("ASSOCIATION_NAME", "").strip()
         or "Rwanda National Sign Language Interpreters Association",

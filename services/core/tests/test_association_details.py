@@ -7,6 +7,7 @@ import subprocess
 import sys
 
 import pytest
+from django.conf import settings as django_settings
 
 from conftest import ROOT
 from services.core import details
@@ -84,7 +85,7 @@ def test_real_details_start_and_debug_accepts_demo_values(tmp_path):
     demo = run([sys.executable, "-c", SHOW], debug)
     assert demo.returncode == 0, demo.stderr
     shown = demo.stdout.splitlines()[-1].split()
-    assert shown == ["True", "Demo", "Bank", "10000", details.DEMO_FRONTEND_URL]
+    assert shown == ["True", "Demo", "Bank", "10000", django_settings.DEMO_FRONTEND_URL]
     # Every value given with DEBUG on: nothing is marked demo.
     given = run([sys.executable, "-c", SHOW], {**debug, **REAL})
     assert given.stdout.splitlines()[-1].split()[0] == "False"
