@@ -3,11 +3,6 @@ from celery import shared_task
 from . import erasure, services
 
 
-@shared_task(name="registrations.recompute_capacity", acks_late=True)
-def recompute_capacity(event_id: int) -> bool:
-    return services.event_capacity_recompute(event_id=event_id)
-
-
 @shared_task(name="registrations.reconcile_counters", acks_late=True)
 def reconcile_counters() -> dict:
     return services.counters_reconcile()
