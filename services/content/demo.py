@@ -1,46 +1,16 @@
 """Demo resources and updates for `manage.py seed_demo`: the public Resources and Updates pages
 and the staff Content page have something to show at once. The uploaded documents are small
-real PDFs written here, so no binary file lives in the repository."""
+real PDFs written by services.core.pdf, so no binary file lives in the repository."""
 
 from datetime import date, timedelta
 
 from django.core.files.base import ContentFile
 from django.db import transaction
 
+from services.core.pdf import text_pdf
+
 from . import public_reads
 from .models import Resource, Update
-
-
-def _pdf_text(text: str) -> str:
-    return text.replace("\\", "\\\\").replace("(", "\\(").replace(")", "\\)")
-
-
-def minimal_pdf(title: str, lines: list[str] = ()) -> bytes:
-    """A one-page PDF 1.4 with a title and a few lines of text in Helvetica, cross-reference
-    table and all: every PDF reader opens it."""
-    text = [f"BT /F1 18 Tf 72 760 Td ({_pdf_text(title)}) Tj ET"]
-    for number, line in enumerate(lines):
-        text.append(f"BT /F1 12 Tf 72 {728 - 18 * number} Td ({_pdf_text(line)}) Tj ET")
-    stream = "\n".join(text).encode("latin-1", "replace")
-    objects = [
-        b"<< /Type /Catalog /Pages 2 0 R >>",
-        b"<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-        b"<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R"
-        b" /Resources << /Font << /F1 5 0 R >> >> >>",
-        b"<< /Length %d >>\nstream\n%s\nendstream" % (len(stream), stream),
-        b"<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-    ]
-    out = bytearray(b"%PDF-1.4\n")
-    offsets = []
-    for number, body in enumerate(objects, start=1):
-        offsets.append(len(out))
-        out += b"%d 0 obj\n%s\nendobj\n" % (number, body)
-    xref = len(out)
-    out += b"xref\n0 %d\n0000000000 65535 f \n" % (len(objects) + 1)
-    out += b"".join(b"%010d 00000 n \n" % offset for offset in offsets)
-    out += b"trailer\n<< /Size %d /Root 1 0 R >>\nstartxref\n%d\n%%%%EOF\n" % (len(objects) + 1, xref)
-    return bytes(out)
-
 
 _DOCUMENTS = [
     (
@@ -105,7 +75,7 @@ def seed_content(*, today: date, by=None) -> int:
             resource = Resource(
                 title=title, description=description, created_by=by, content_type="application/pdf"
             )
-            content = minimal_pdf(title, lines)
+            content = text_pdf(title, lines)
             resource.upload.save("demo.pdf", ContentFile(content), save=False)
             resource.size = len(content)
             resource.save()

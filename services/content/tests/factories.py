@@ -6,8 +6,8 @@ import zipfile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
-from services.content.demo import minimal_pdf
 from services.content.models import Resource, Update
+from services.core.pdf import text_pdf
 
 RESOURCES = "/api/resources/"
 UPDATES = "/api/updates/"
@@ -36,7 +36,7 @@ def odf(mimetype: str) -> bytes:
 
 OLE2 = b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(504)
 SAMPLES = {
-    "pdf": (minimal_pdf("Report"), "application/pdf"),
+    "pdf": (text_pdf("Report"), "application/pdf"),
     "doc": (OLE2, "application/msword"),
     "xls": (OLE2, "application/vnd.ms-excel"),
     "ppt": (OLE2, "application/vnd.ms-powerpoint"),
@@ -56,7 +56,7 @@ SAMPLES = {
 
 
 def upload(name: str = "report.pdf", content: bytes | None = None, content_type: str = "application/pdf"):
-    return SimpleUploadedFile(name, minimal_pdf("Report") if content is None else content, content_type)
+    return SimpleUploadedFile(name, text_pdf("Report") if content is None else content, content_type)
 
 
 def put_multipart(client, path: str, data: dict):
@@ -67,7 +67,7 @@ def make_resource(title: str = "Annual Report", *, content: bytes | None = None,
     """A resource with an uploaded PDF (or, with url=..., a link), written straight to the database."""
     resource = Resource(title=title, **fields)
     if not resource.url:
-        data = content or minimal_pdf(title)
+        data = content or text_pdf(title)
         resource.upload.save("x.pdf", SimpleUploadedFile("x.pdf", data), save=False)
         resource.content_type, resource.size = "application/pdf", len(data)
     resource.save()

@@ -2,9 +2,9 @@ from pathlib import Path
 
 import pytest
 
-from services.content.demo import minimal_pdf
 from services.content.handlers import _invalidate_public_lists
 from services.content.models import Resource
+from services.core.pdf import text_pdf
 from services.outbox.models import OutboxMessage
 
 from .factories import RESOURCES, SAMPLES, make_resource, put_multipart, upload
@@ -34,7 +34,7 @@ def test_staff_upload_a_pdf_and_the_public_list_links_its_download(staff_client,
     assert body["file"] == f"/api/resources/{resource.pk}/file/"
     assert (body["title"], body["description"], body["url"]) == ("Annual Report 2025", "What we did.", "")
     assert (body["file_name"], body["file_type"]) == ("Annual Report 2025.pdf", "application/pdf")
-    assert body["file_size"] == len(minimal_pdf("Report"))
+    assert body["file_size"] == len(text_pdf("Report"))
     assert resource.created_by == staff
     # Stored under a random name of ours: nothing of the browser's file name reaches the disk.
     [stored] = stored_files(_media)
@@ -71,16 +71,16 @@ def test_every_accepted_kind_is_stored_with_our_type_not_the_browsers(staff_clie
         ("page.html", b"<html><script>alert(1)</script></html>"),
         ("drawing.svg", b"<svg xmlns='http://www.w3.org/2000/svg'/>"),
         ("tool.exe", b"MZ\x90\x00"),
-        ("no-extension", minimal_pdf("x")),
+        ("no-extension", text_pdf("x")),
         # The extension is allowed, but the bytes say otherwise.
         ("report.pdf", b"<html><script>alert(1)</script></html>"),
-        ("photo.png", minimal_pdf("x")),
+        ("photo.png", text_pdf("x")),
         ("photo.jpg", b"GIF89a"),
         ("photo.webp", b"RIFF\x24\x00\x00\x00WAVEfmt "),
         ("letter.docx", SAMPLES["xlsx"][0]),  # a spreadsheet package named as a text document
         ("letter.docx", b"PK\x03\x04 not really a zip"),
         ("letter.odt", SAMPLES["ods"][0]),
-        ("letter.doc", minimal_pdf("x")),
+        ("letter.doc", text_pdf("x")),
     ],
 )
 def test_a_file_is_judged_by_its_extension_and_its_content(staff_client, _media, name, content):
@@ -93,7 +93,7 @@ def test_a_file_is_judged_by_its_extension_and_its_content(staff_client, _media,
 @pytest.mark.django_db
 def test_a_file_over_the_limit_is_refused_with_the_limit(staff_client, settings, _media):
     settings.RESOURCE_UPLOAD_MAX_MB = 1
-    just_over = minimal_pdf("x") + b" " * (1024 * 1024)
+    just_over = text_pdf("x") + b" " * (1024 * 1024)
     response = create(staff_client, title="Big", file=upload("big.pdf", just_over))
     assert response.status_code == 400
     assert response.json()["fields"] == {"file": "This file is too large. The limit is 1 MB."}
@@ -303,7 +303,7 @@ def test_public_list_is_cached_until_the_handler_of_the_change_runs(client, staf
 
 @pytest.mark.django_db
 def test_the_download_is_an_attachment_named_after_the_title(client):
-    content = minimal_pdf("Hello")
+    content = text_pdf("Hello")
     resource = make_resource('Rapport "annuel" 2025: Kigali/Huye', content=content)
     response = client.get(f"{RESOURCES}{resource.pk}/file/")
     assert response.status_code == 200
