@@ -5,9 +5,9 @@ from django.utils import translation
 from django.utils.translation import gettext_lazy
 
 from services.accounts.selectors import staff_language
+from services.core.money import amount_text
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
-from services.registrations.payment import amount_text
 
 from .domain_events import MemberApplied, MemberApproved, MemberRejected
 from .models import Member
