@@ -13,7 +13,6 @@ from django.utils.translation import gettext as _
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.notifications.languages import language_code
 from services.notifications.services import About, notifications_erase
-from services.outbox.selectors import messages_about
 from services.outbox.services import publish
 
 from .cleaning import clean_member_fields
@@ -207,7 +206,7 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
                 About(recipient=email, templates=MEMBER_TEMPLATES),
                 About(templates=("member_notice",), context={"email": email}),
             ],
-            source_messages=messages_about(field="member_id", ids=[member_id]),
+            made_for={"member_id": [member_id]},
         )
         publish(MemberErased(member_id=member_id))
     return {"members": 1, "emails": emails}
