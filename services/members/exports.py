@@ -5,6 +5,7 @@ from django.http import HttpResponse
 from django.utils.translation import gettext as _
 
 from services.core.csv import csv_cell, csv_response
+from services.core.status_words import status_word
 
 
 def _row(member) -> list:
@@ -13,8 +14,8 @@ def _row(member) -> list:
         csv_cell(member.full_name),
         csv_cell(member.email),
         member.phone,
-        member.membership_type,
-        member.approval_status,
+        status_word("membership_type", member.membership_type),
+        status_word("member", member.approval_status),
         _("Yes") if member.is_active_member else _("No"),
         csv_cell(member.nationality),
         csv_cell(member.occupation),

@@ -11,6 +11,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.status_words import status_word
 from services.notifications.languages import language_code
 from services.notifications.services import About, notifications_erase
 from services.outbox.services import publish
@@ -131,7 +132,8 @@ def member_decide(*, member_id: int, status: str, by=None) -> Member:
         member = _locked(member_id)
         if member.approval_status == status:
             raise Conflict(
-                _("This member is already %(status)s.") % {"status": status}, code="invalid_transition"
+                _("This member is already %(status)s.") % {"status": status_word("member", status)},
+                code="invalid_transition",
             )
         standing, now = _Standing(member), timezone.now()
         _set_approval(member, status, by=by, now=now)

@@ -6,6 +6,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from services.core.csv import csv_cell, csv_response
+from services.core.status_words import status_word
 from services.events.models import Event
 
 
@@ -24,7 +25,7 @@ def _row(registration) -> list:
         _("Yes") if registration.needs_interpreter else _("No"),
         registration.disability,
         csv_cell(registration.disability_details),
-        registration.registration_status,
+        status_word("registration", registration.registration_status),
         _when(registration.registration_date),
         csv_cell(registration.transaction_id),
         registration.payment_method,
