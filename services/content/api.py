@@ -3,8 +3,8 @@ from ninja import File, Form, Query, Router, Status, UploadedFile
 
 from services.core.api import ErrorOut, MessageOut
 from services.core.challenge import challenge_required
+from services.core.paging import paginate
 from services.core.throttling import ActionThrottle
-from services.events.selectors import paginate
 
 from . import public_reads, selectors, services
 from .downloads import resource_file_response

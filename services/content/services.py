@@ -16,7 +16,6 @@ from services.core.errors import NotFound, ValidationFailed
 from services.core.text import email_address_problem, person_name_problem
 from services.notifications.languages import language_code
 from services.notifications.services import About, notifications_erase
-from services.outbox.selectors import messages_about
 from services.outbox.services import publish
 
 from .domain_events import ContactMessageErased, ContactReceived, ResourceChanged, UpdateChanged
@@ -78,7 +77,7 @@ def contact_message_erase(*, contact_message_id: int) -> dict[str, int]:
                 ),
                 About(recipient=contact.email, templates=(ACKNOWLEDGEMENT,), context={"name": contact.name}),
             ],
-            source_messages=messages_about(field="contact_message_id", ids=[contact_message_id]),
+            made_for={"contact_message_id": [contact_message_id]},
         )
         publish(ContactMessageErased(contact_message_id=contact_message_id))
     return {"contact_messages": 1, "emails": emails}

@@ -7,6 +7,7 @@ from ninja.errors import AuthenticationError
 from services.accounts.auth import staff_user_or_none
 from services.core.api import ErrorOut
 from services.core.errors import NotFound
+from services.core.paging import paginate
 
 from . import image_services, images, public_reads, selectors, services
 from .models import Event
@@ -54,7 +55,7 @@ def event_list(request, filters: Query[EventFilters]):
     events = selectors.event_list(search=filters.search, status=filters.status, ordering=filters.ordering)
     if filters.page is None and filters.page_size is None:
         return list(events)
-    return selectors.paginate(events, page=filters.page, page_size=filters.page_size)
+    return paginate(events, page=filters.page, page_size=filters.page_size)
 
 
 @router.post("events/", response={201: EventOut, **ERRORS}, summary="Create an event")

@@ -5,6 +5,7 @@ from django.http import HttpResponse
 from django.utils.translation import get_language
 
 from services.core.errors import ApplicationError, envelope
+from services.core.paging import paginate
 from services.core.public_cache import json_bytes
 
 from . import public_cache, selectors
@@ -23,7 +24,7 @@ def public_past_event_page_response(request, *, page: int | None, page_size: int
     ValidationFailed before anything is cached (the API answers the envelope)."""
 
     def build():
-        found = selectors.paginate(selectors.public_past_event_list(), page=page, page_size=page_size)
+        found = paginate(selectors.public_past_event_list(), page=page, page_size=page_size)
         return json_bytes(EventPageOut.from_orm(found).model_dump(mode="json")), 200
 
     return public_cache.response(request, f"past:{page}:{page_size}", build)

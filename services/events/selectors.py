@@ -1,6 +1,3 @@
-from dataclasses import dataclass
-from math import ceil
-
 from django.db.models import Count, F, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -12,7 +9,6 @@ from .models import Event
 
 ORDERINGS = {"title", "-title", "date", "-date", "created_at", "-created_at"}
 DEFAULT_ORDERING = "-created_at"
-PAGE_SIZES = (5, 10, 20, 50)
 
 
 def with_registration_counts(queryset: QuerySet) -> QuerySet:
@@ -68,41 +64,6 @@ def with_stored_counts(queryset: QuerySet) -> QuerySet:
         approved_registrations_count=F("registrations_approved"),
         pending_registrations_count=F("registrations_pending"),
     )
-
-
-@dataclass(frozen=True)
-class Page:
-    results: list
-    count: int
-    page: int
-    page_size: int
-    total_pages: int
-
-
-def paginate(
-    queryset: QuerySet, *, page: int | None, page_size: int | None, sizes: tuple[int, ...] | None = PAGE_SIZES
-) -> Page:
-    """One page, counted and sliced in the database; a page past the end shows the last one.
-    `sizes`: the page sizes allowed (None: any from 1 to 100)."""
-    size = page_size or 10
-    if sizes is not None and size not in sizes:
-        allowed = ", ".join(str(n) for n in sizes)
-        raise ValidationFailed(
-            _("Page size must be one of %(sizes)s.") % {"sizes": allowed},
-            fields={"page_size": _("Not one of the allowed values.")},
-        )
-    if sizes is None and not 1 <= size <= 100:
-        raise ValidationFailed(
-            _("Page size must be between 1 and 100."),
-            fields={"page_size": _("Not one of the allowed values.")},
-        )
-    if page is not None and page < 1:
-        raise ValidationFailed(_("Page must be 1 or more."), fields={"page": _("This value is too small.")})
-    count = queryset.count()
-    total_pages = max(1, ceil(count / size))
-    number = min(page or 1, total_pages)
-    start = (number - 1) * size
-    return Page(list(queryset[start : start + size]), count, number, size, total_pages)
 
 
 def public_event_list() -> QuerySet:

@@ -2,28 +2,15 @@
 
 from django.conf import settings
 from django.utils import translation
-from django.utils.translation import gettext_lazy
 
 from services.accounts.selectors import staff_language
+from services.core.money import amount_text
+from services.core.status_words import status_word
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
-from services.registrations.payment import amount_text
 
 from .domain_events import MemberApplied, MemberApproved, MemberRejected
 from .models import Member
-
-# The types as e-mails name them, in the e-mail's language (a label of its own, never glued into
-# a sentence: "as a Individual" read wrong in every language).
-TYPE_LABELS = {
-    Member.MembershipType.INDIVIDUAL: gettext_lazy("Individual"),
-    Member.MembershipType.INSTITUTIONAL: gettext_lazy("Institutional"),
-}
-
-
-def type_label(membership_type: str) -> str:
-    """The type in the active language (call under the e-mail's language)."""
-    label = TYPE_LABELS.get(membership_type)
-    return str(label) if label else membership_type
 
 
 def _context(member: Member) -> dict:
@@ -31,7 +18,7 @@ def _context(member: Member) -> dict:
     details = settings.PAYMENT_DETAILS
     return {
         "name": member.full_name,
-        "membership_type": type_label(member.membership_type),
+        "membership_type": status_word("membership_type", member.membership_type),
         "payment_method": member.payment_method,
         "fee": amount_text(fee) if fee else "",
         "mobile_money_number": details["mobile_money_number"],
@@ -72,7 +59,7 @@ def send_member_applied(event: MemberApplied, message) -> None:
     inbox = settings.ASSOCIATION["email"]
     language = staff_language(email=inbox)
     with translation.override(language):
-        membership_type = type_label(member.membership_type)
+        membership_type = status_word("membership_type", member.membership_type)
     notification_queue(
         template="member_notice",
         recipient=inbox,

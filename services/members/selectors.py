@@ -1,6 +1,6 @@
 from django.db.models import Q, QuerySet
 
-from services.events.selectors import Page, paginate
+from services.core.paging import Page, paginate
 
 from .models import Member
 

@@ -11,9 +11,9 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from services.core.errors import Conflict, NotFound, ValidationFailed
+from services.core.status_words import status_word
 from services.notifications.languages import language_code
 from services.notifications.services import About, notifications_erase
-from services.outbox.selectors import messages_about
 from services.outbox.services import publish
 
 from .cleaning import clean_member_fields
@@ -132,7 +132,8 @@ def member_decide(*, member_id: int, status: str, by=None) -> Member:
         member = _locked(member_id)
         if member.approval_status == status:
             raise Conflict(
-                _("This member is already %(status)s.") % {"status": status}, code="invalid_transition"
+                _("This member is already %(status)s.") % {"status": status_word("member", status)},
+                code="invalid_transition",
             )
         standing, now = _Standing(member), timezone.now()
         _set_approval(member, status, by=by, now=now)
@@ -207,7 +208,7 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
                 About(recipient=email, templates=MEMBER_TEMPLATES),
                 About(templates=("member_notice",), context={"email": email}),
             ],
-            source_messages=messages_about(field="member_id", ids=[member_id]),
+            made_for={"member_id": [member_id]},
         )
         publish(MemberErased(member_id=member_id))
     return {"members": 1, "emails": emails}

@@ -12,7 +12,7 @@ from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives
 from django.db import transaction
-from django.db.models import Q, QuerySet
+from django.db.models import Q
 from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -20,6 +20,7 @@ from django.utils.translation import gettext as _
 
 from services.core.errors import ApplicationError
 from services.core.queue import enqueue_after_commit
+from services.outbox.selectors import messages_about
 
 from .links import fresh_link_maker
 from .models import Notification
@@ -315,18 +316,22 @@ class About:
         return query
 
 
-def notifications_erase(*, about: Iterable[About] = (), source_messages: QuerySet | None = None) -> int:
+def notifications_erase(
+    *, about: Iterable[About] = (), made_for: dict[str, Iterable[int]] | None = None
+) -> int:
     """Delete the stored e-mails about a person (their contexts hold names, e-mails, phones and
-    access needs): those matching any of `about`, and those made for `source_messages` (outbox
-    messages). A send in flight finds its row gone and leaves it gone (`_record`). Call it after
-    deleting the row the e-mails are about, in the same transaction: a handler writing e-mails
-    about that row holds its lock, so they are either committed before (and deleted here) or
-    never written. Returns how many were deleted."""
+    access needs): those matching any of `about`, and those made for the outbox messages about
+    the rows named in `made_for` (say {"member_id": [7]}: every message whose payload names
+    member 7, whatever its topic); the outbox's own rows stay. A send in flight finds its row
+    gone and leaves it gone (`_record`). Call it after deleting the row the e-mails are about,
+    in the same transaction: a handler writing e-mails about that row holds its lock, so they
+    are either committed before (and deleted here) or never written. Returns how many were
+    deleted."""
     query = Q(pk__in=[])
     for condition in about:
         query |= condition.query()
-    if source_messages is not None:
-        query |= Q(source_message__in=source_messages)
+    for payload_field, ids in (made_for or {}).items():
+        query |= Q(source_message__in=messages_about(field=payload_field, ids=ids))
     deleted, _ = Notification.objects.filter(query).delete()
     return deleted
 

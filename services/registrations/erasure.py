@@ -26,7 +26,6 @@ from django.utils.translation import gettext as _
 from services.core.errors import NotFound
 from services.events.models import Event
 from services.notifications.services import About, notifications_erase
-from services.outbox.selectors import messages_about
 from services.outbox.services import publish
 
 from .capacity import locked_event, recompute_locked
@@ -124,9 +123,8 @@ def _erase_rows(event: Event, registrations: Q, entries: Q, *, keep_tally: bool 
     ]
     if not (registration_ids or entry_ids):
         return Erased()
-    made_for = messages_about(field="registration_id", ids=registration_ids)
-    made_for |= messages_about(field="entry_id", ids=entry_ids)
-    emails = notifications_erase(about=about, source_messages=made_for)
+    made_for = {"registration_id": registration_ids, "entry_id": entry_ids}
+    emails = notifications_erase(about=about, made_for=made_for)
     return Erased(len(registration_ids), len(entry_ids), emails, registration_ids, entry_ids)
 
 

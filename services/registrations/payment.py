@@ -1,24 +1,12 @@
 """How to pay for a seat: the same words on screen (the registration answer) and in e-mails."""
 
-from decimal import Decimal
 from typing import Any
 
 from django.conf import settings
-from django.utils import formats
 from django.utils.translation import gettext as _
 
+from services.core.money import CURRENCY, amount_text
 from services.events.models import Event
-
-CURRENCY = "Rwf"
-
-
-def amount_text(amount: Decimal | int) -> str:
-    """5000 → '5,000 Rwf' (SPEC: thousands separators, then Rwf), with the separators of the active
-    language: '5 000 Rwf' in French, '5.000 Rwf' in Kinyarwanda."""
-    amount = Decimal(amount)
-    whole = amount == amount.to_integral_value()
-    number = formats.number_format(amount, decimal_pos=0 if whole else 2, force_grouping=True)
-    return f"{number} {CURRENCY}"
 
 
 def is_free(event: Event) -> bool:

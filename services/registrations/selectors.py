@@ -2,8 +2,9 @@ from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from services.core.errors import NotFound
+from services.core.paging import Page, paginate
 from services.events.models import Event
-from services.events.selectors import Page, paginate, with_registration_counts
+from services.events.selectors import with_registration_counts
 
 from .capacity import Seats, count_seats
 from .models import Registration, WaitlistEntry

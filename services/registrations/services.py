@@ -13,6 +13,7 @@ from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
 from services.core.errors import ApplicationError, Conflict, NotFound
+from services.core.status_words import status_word
 from services.events.models import Event
 from services.notifications.languages import language_code
 from services.notifications.links import fresh_link_for
@@ -695,7 +696,8 @@ def _apply_decision(event: Event, registration: Registration, decision: dict[str
     new_status = decision["registration_status"]
     if new_status not in TRANSITIONS[old_status]:
         raise Conflict(
-            _("This registration is already %(status)s.") % {"status": old_status},
+            _("This registration is already %(status)s.")
+            % {"status": status_word("registration", old_status)},
             code="invalid_transition",
             fields={"registration_status": _("Choose another status.")},
         )

@@ -211,3 +211,17 @@ def test_staff_record_the_payment_when_they_enter_or_edit_an_application(staff_c
     )
     assert edited.json()["transaction_id"] == "MP2611-0002"
     assert Member.objects.get().transaction_id == "MP2611-0002"
+
+
+@pytest.mark.django_db
+def test_the_statuses_staff_read_are_in_their_language(staff_client):
+    member = make_member(1, full_name="Aline Uwase", approval_status="Approved", membership_type="Individual")
+    english = staff_client.post(f"{MEMBERS}{member.pk}/approve/")
+    assert english.json()["detail"] == "This member is already Approved."
+    french = staff_client.post(f"{MEMBERS}{member.pk}/approve/", HTTP_ACCEPT_LANGUAGE="fr")
+    assert french.json()["detail"] == "Ce membre est déjà Approuvé."
+    exported = staff_client.get(f"{MEMBERS}export/", HTTP_ACCEPT_LANGUAGE="rw").content.decode("utf-8-sig")
+    _header, row = list(csv.reader(io.StringIO(exported)))
+    assert (row[4], row[5]) == ("Umuntu ku giti cye", "Byemejwe")  # Membership type, Approval
+    exported = staff_client.get(f"{MEMBERS}export/").content.decode("utf-8-sig")
+    assert list(csv.reader(io.StringIO(exported)))[1][4:6] == ["Individual", "Approved"]

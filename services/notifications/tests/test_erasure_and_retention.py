@@ -44,7 +44,8 @@ def test_erasure_reaches_the_emails_about_a_person_and_no_other():
     by_reference = notifications_erase(about=[About(context={"reference": "k7mq4x"})])
     assert by_reference == 3  # to her, and both of the inbox's copies that carry her reference
     assert set(Notification.objects.values_list("pk", flat=True)) == {of_the_message.pk, someone_else.pk}
-    assert notifications_erase(source_messages=OutboxMessage.objects.filter(pk=source.pk)) == 1
+    assert notifications_erase(made_for={"member_id": [2]}) == 0  # another member's
+    assert notifications_erase(made_for={"member_id": [1]}) == 1
     assert list(Notification.objects.values_list("pk", flat=True)) == [someone_else.pk]
 
 

@@ -351,3 +351,22 @@ def test_bulk_decisions_are_staff_only(client):
     (rid,) = registered(client, event)
     assert bulk(client, event.pk, ids=[rid], action="reject").status_code == 401
     assert Registration.objects.get().registration_status == "Pending"
+
+
+def test_the_statuses_staff_read_are_in_their_language(client, staff_client):
+    event = make_event(price=2000)
+    (rid,) = registered(client, event)
+    decide(staff_client, rid, "Approved", "T1")
+    again = staff_client.post(
+        f"/api/management/registrations/{rid}/update-status/",
+        data={"registration_status": "Approved", "transaction_id": "T1", "payment_method": "Mobile Money"},
+        content_type="application/json",
+        HTTP_ACCEPT_LANGUAGE="fr",
+    )
+    assert again.json()["detail"] == "Cette inscription est déjà Approuvée."
+    english = decide(staff_client, rid, "Approved", "T1").json()["detail"]
+    assert english == "This registration is already Approved."
+    for language, word in (("en", "Approved"), ("rw", "Byemejwe")):
+        response = staff_client.get(f"{REGISTRATIONS.format(event.pk)}export/", HTTP_ACCEPT_LANGUAGE=language)
+        _header, row = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
+        assert row[8] == word  # Status
