@@ -273,7 +273,7 @@ def event_registrations(request, event_id: int, filters: Query[RegistrationFilte
         "expired_registrations": ended[Registration.Status.EXPIRED],
         "cancelled_registrations": ended[Registration.Status.CANCELLED],
         "maximum_attendees": event.maximum_attendees,
-        "available_seats": None if seats.maximum is None else max(0, seats.maximum - seats.approved),
+        "available_seats": seats.available,
         "open_seats": seats.open,
         "waitlist_count": seats.waiting,
         "access_needs": selectors.access_needs(event),

@@ -18,6 +18,7 @@ from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
 from .domain_events import (
+    RegistrantsErased,
     RegistrationApproved,
     RegistrationCancelled,
     RegistrationConfirmed,
@@ -309,6 +310,14 @@ for _topic in (
     RegistrationsEndedWithEvent,
 ):
     subscribe(_topic.topic, name=f"registrations.recompute_capacity.{_topic.topic}")(_recompute)
+
+
+# Erasing registrants recounts the seats in its own transaction; the public pages show the
+# counts. (The task keeps the name it had when events subscribed it: deliveries already queued
+# under that name still find their handler.)
+@subscribe(RegistrantsErased.topic, name=f"events.invalidate_public_cache.{RegistrantsErased.topic}")
+def invalidate_public_cache(event: RegistrantsErased, message) -> None:
+    public_cache.invalidate()
 
 
 @subscribe(EventUpdated.topic, name="registrations.payment_deadlines.event.updated")

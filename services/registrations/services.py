@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from services.core.errors import ApplicationError, Conflict, NotFound
 from services.events.models import Event
+from services.events.services import event_counters_store
 from services.notifications.languages import language_code
 from services.notifications.links import fresh_link_for
 from services.notifications.services import notification_queue
@@ -28,7 +29,6 @@ from .capacity import (
     locked_event,
     offer_link,
     recompute_locked,
-    store_counters,
     token_hash,
     waiting_confirmed,
     waiting_holds,
@@ -217,11 +217,9 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
         _refuse_duplicate_registration(event, fields, now)
         offer = _claim_offer(event, offer_token) if offer_token else None
         seats = count_seats(event)
-        if seats.maximum is not None:
-            # An offer's seat is among `offered`; without one, only an open seat will do.
-            has_seat = seats.total < seats.maximum if offer else seats.open > 0
-            if not has_seat:
-                raise event_full_error(event)
+        # An offer's seat is among `offered`; without one, only an open seat will do.
+        if not seats.has_seat(offer=offer is not None):
+            raise event_full_error(event)
         # The offer went to an address its holder confirmed: the same address needs no new proof.
         confirmed = offer is not None and offer.email.lower() == fields["email"].lower()
         # A free seat needs nothing more than a confirmed address: taken at once.
@@ -242,9 +240,9 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
             offer.save(update_fields=["status", "offer_token_hash", "registration"])
         # Counted under the lock a moment ago: one more Pending, one offer fewer if claimed.
         claimed = int(offer is not None)
-        store_counters(
-            event,
-            replace(
+        event_counters_store(
+            event=event,
+            seats=replace(
                 seats,
                 total=seats.total + 1,
                 pending=seats.pending + int(not approved),
@@ -267,7 +265,7 @@ def waitlist_join(*, event_id: int, data: dict[str, Any]) -> WaitlistEntry:
         _refuse_duplicate_registration(event, fields, now)
         _refuse_duplicate_waiting(event, fields, now)
         seats = count_seats(event)
-        if seats.open is None or seats.open > 0:
+        if seats.has_seat():
             raise Conflict(_("Seats are still available: please register instead."), code="seats_available")
         entry = WaitlistEntry.objects.create(event=event, **fields)
         publish(WaitlistJoined(entry_id=entry.pk, event_id=event.pk))
@@ -625,7 +623,7 @@ def event_cancelled_close(*, event_id: int) -> RegistrationsEndedWithEvent | Non
         WaitlistEntry.objects.filter(pk__in=[entry.pk for entry in entries]).update(
             status=WaitlistEntry.Status.EXPIRED, offer_token_hash=""
         )
-        store_counters(event, count_seats(event))
+        event_counters_store(event=event, seats=count_seats(event))
         if not (told or entries):
             return None
         ended = RegistrationsEndedWithEvent(
@@ -679,7 +677,7 @@ def _approve_needs_seat(event: Event, registration: Registration, now) -> None:
     person = {"email": registration.email, "phone": registration.phone}
     _refuse_duplicate_registration(event, person, now, exclude=registration.pk)
     seats = count_seats(event)
-    if seats.maximum is not None and seats.open == 0:
+    if not seats.has_seat():
         raise EventFull(
             _(
                 "No seat is free for this registration: the event is full, or its free seats are "
@@ -740,7 +738,7 @@ def registration_decide(*, registration_id: int, data: dict[str, Any], by) -> Re
         if registration is None:  # erased meanwhile
             raise NotFound(_("Registration not found."))
         _apply_decision(event, registration, decision, by=by, now=timezone.now())
-        store_counters(event, count_seats(event))
+        event_counters_store(event=event, seats=count_seats(event))
     return registration
 
 
@@ -778,7 +776,7 @@ def registrations_bulk_decide(*, event_id: int, data: dict[str, Any], by) -> Bul
                 continue
             _apply_decision(event, registration, decision, by=by, now=now)
             updated.append(registration_id)
-        store_counters(event, count_seats(event))
+        event_counters_store(event=event, seats=count_seats(event))
     return BulkResult(updated=updated, skipped=skipped)
 
 
@@ -919,7 +917,7 @@ def payment_due_recompute(*, event_id: int) -> int:
             if registration.payment_reference is None and not is_free(event):
                 _give_reference(registration)  # a free event that now has a price
         if changed:
-            store_counters(event, count_seats(event))
+            event_counters_store(event=event, seats=count_seats(event))
     return changed
 
 
