@@ -11,7 +11,7 @@ from services.events.services import event_counters_store
 from .capacity import count_seats
 from .models import Registration
 from .payment import is_free
-from .services import new_payment_reference, payment_due_at
+from .signup import new_payment_reference, payment_due_at
 
 # (name, status, needs an interpreter, disability); sample people, replaced by real sign-ups.
 _PEOPLE = [

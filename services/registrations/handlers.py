@@ -17,6 +17,8 @@ from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
+from .deadlines import event_capacity_recompute, payment_due_recompute
+from .decisions import event_cancelled_close
 from .domain_events import (
     RegistrantsErased,
     RegistrationApproved,
@@ -30,17 +32,10 @@ from .domain_events import (
     WaitlistJoined,
     WaitlistLeft,
 )
+from .emails import registrant_context
 from .invite import registration_invite
 from .models import Registration, WaitlistEntry
-from .services import (
-    access_link,
-    event_cancelled_close,
-    event_capacity_recompute,
-    payment_due_recompute,
-    registrant_context,
-    registration_access_issue,
-    waitlist_access_issue,
-)
+from .my_registration import access_link, registration_access_issue, waitlist_access_issue
 
 
 def _registration(registration_id: int) -> Registration | None:
