@@ -56,6 +56,7 @@ run: build
 lint: setup
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/lint-imports  # the module graph's direction: [tool.importlinter] in pyproject.toml
 
 # Each test run gets its own DATA_DIR (SQLite test database, broker folder, mail) unless given one.
 # Three lanes side by side: pytest (half of it waiting on its worker and server processes), the

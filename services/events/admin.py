@@ -1,4 +1,8 @@
+from contextlib import suppress
+
 from django.contrib import admin
+
+from services.core.errors import NotFound
 
 from .models import Event
 from .services import event_delete
@@ -14,8 +18,10 @@ class EventAdmin(admin.ModelAdmin):
 
     # Deleting here erases the registrants as the dashboard does (events.services.event_delete).
     def delete_model(self, request, obj):
-        event_delete(event=obj)
+        with suppress(NotFound):  # deleted meanwhile
+            event_delete(event_id=obj.pk)
 
     def delete_queryset(self, request, queryset):
         for event in queryset:
-            event_delete(event=event)
+            with suppress(NotFound):
+                event_delete(event_id=event.pk)

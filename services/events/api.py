@@ -1,5 +1,4 @@
 from django.http import FileResponse
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import File, Form, Query, Router, Status, UploadedFile
 from ninja.errors import AuthenticationError
@@ -78,15 +77,13 @@ def event_detail(request, event_id: int):
 
 @router.put("events/{int:event_id}/", response={200: EventOut, **ERRORS}, summary="Update an event")
 def event_update(request, event_id: int, payload: EventIn):
-    event = get_object_or_404(Event, pk=event_id)
-    services.event_update(event=event, data=payload.dict(exclude_unset=True))
+    services.event_update(event_id=event_id, data=payload.dict(exclude_unset=True))
     return selectors.event_get(event_id=event_id)
 
 
 @router.delete("events/{int:event_id}/", response={200: dict, **ERRORS}, summary="Delete an event")
 def event_delete(request, event_id: int):
-    event = get_object_or_404(Event, pk=event_id)
-    services.event_delete(event=event)
+    services.event_delete(event_id=event_id)
     return {"message": _("Event deleted.")}
 
 
@@ -96,8 +93,7 @@ def event_delete(request, event_id: int):
     summary="Set any of the four statuses",
 )
 def event_change_status(request, event_id: int, payload: StatusIn):
-    event = get_object_or_404(Event, pk=event_id)
-    services.event_change_status(event=event, status=payload.status)
+    services.event_change_status(event_id=event_id, status=payload.status)
     return selectors.event_get(event_id=event_id)
 
 
@@ -109,8 +105,7 @@ def event_change_status(request, event_id: int, payload: StatusIn):
 def event_image_set(
     request, event_id: int, payload: Form[EventImageIn], image: File[UploadedFile | None] = None
 ):
-    event = get_object_or_404(Event, pk=event_id)
-    image_services.event_image_set(event=event, alt=payload.image_alt, upload=image)
+    image_services.event_image_set(event_id=event_id, alt=payload.image_alt, upload=image)
     return selectors.event_get(event_id=event_id)
 
 
@@ -120,8 +115,7 @@ def event_image_set(
     summary="Remove the uploaded picture: the event shows its fixed picture again",
 )
 def event_image_remove(request, event_id: int):
-    event = get_object_or_404(Event, pk=event_id)
-    image_services.event_image_remove(event=event)
+    image_services.event_image_remove(event_id=event_id)
     return selectors.event_get(event_id=event_id)
 
 

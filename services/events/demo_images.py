@@ -77,6 +77,6 @@ def seed_event_images() -> int:
     done = 0
     for event in Event.objects.filter(image_variants=[]).order_by("pk"):
         data, alt = artwork(event.title)
-        event_image_set(event=event, alt=alt, upload=ContentFile(data, name="artwork.png"))
+        event_image_set(event_id=event.pk, alt=alt, upload=ContentFile(data, name="artwork.png"))
         done += 1
     return done

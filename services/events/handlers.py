@@ -1,5 +1,4 @@
 from services.outbox.registry import subscribe
-from services.registrations.domain_events import RegistrantsErased
 
 from . import public_cache
 from .domain_events import EventCreated, EventDeleted, EventStatusChanged, EventUpdated
@@ -12,7 +11,3 @@ def _invalidate(event, message) -> None:
 # Any change to an event changes what the public list and pages show.
 for _topic in (EventCreated.topic, EventUpdated.topic, EventDeleted.topic, EventStatusChanged.topic):
     subscribe(_topic, name=f"events.invalidate_public_cache.{_topic}")(_invalidate)
-# Erasing registrants recounts the seats in its own transaction; the public pages show the counts.
-subscribe(RegistrantsErased.topic, name=f"events.invalidate_public_cache.{RegistrantsErased.topic}")(
-    _invalidate
-)

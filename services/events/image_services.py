@@ -33,9 +33,16 @@ def clean_alt(value: str | None) -> str:
     return alt
 
 
-def event_image_set(*, event: Event, alt: str | None, upload=None) -> Event:
+def _not_found() -> NotFound:
+    return NotFound(_("Not Found! The event you're looking for doesn't exist."))
+
+
+def event_image_set(*, event_id: int, alt: str | None, upload=None) -> Event:
     """A new picture (with its description), or only a new description for the picture the
     event has. Raises ValidationFailed with the field at fault (image, image_alt)."""
+    event = Event.objects.filter(pk=event_id).first()
+    if event is None:
+        raise _not_found()
     alt = clean_alt(alt)
     if upload is None and not event.image_variants:
         message = _("Choose an image to upload.")
@@ -52,7 +59,7 @@ def event_image_set(*, event: Event, alt: str | None, upload=None) -> Event:
         with transaction.atomic():
             locked = Event.objects.select_for_update().filter(pk=event.pk).first()
             if locked is None:  # deleted meanwhile
-                raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
+                raise _not_found()
             event = locked
             old_names = [variant["name"] for variant in event.image_variants]
             event.image_alt = alt
@@ -68,10 +75,12 @@ def event_image_set(*, event: Event, alt: str | None, upload=None) -> Event:
     return event
 
 
-def event_image_remove(*, event: Event) -> Event:
+def event_image_remove(*, event_id: int) -> Event:
     """Back to the fixed picture the event chose (event_image_id); the files go after commit."""
     with transaction.atomic():
-        event = Event.objects.select_for_update().get(pk=event.pk)
+        event = Event.objects.select_for_update().filter(pk=event_id).first()
+        if event is None:
+            raise _not_found()
         old_names = [variant["name"] for variant in event.image_variants]
         if old_names or event.image_alt:
             event.image_variants, event.image_alt = [], ""

@@ -71,8 +71,9 @@ class Event(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
     # Counters the public pages read, kept from the registration rows by the registration
-    # services and the recomputation task (services/registrations/capacity.py); the seat check
-    # itself always counts the rows under the event's lock.
+    # services and the recomputation task (services/registrations/capacity.py), written through
+    # services.event_counters_store; the seat check itself always counts the rows under the
+    # event's lock. Every figure made of them: seats.py.
     registrations_total = models.PositiveIntegerField(default=0)  # Pending + Approved
     registrations_pending = models.PositiveIntegerField(default=0)
     registrations_approved = models.PositiveIntegerField(default=0)

@@ -4,6 +4,7 @@ from typing import Any, Literal
 from ninja import Schema
 
 from . import images
+from .seats import Seats
 
 
 class EventFilters(Schema):
@@ -113,19 +114,18 @@ class EventOut(Schema):
     total_registrations_count: int = 0
     approved_registrations_count: int = 0
     pending_registrations_count: int = 0
-    available_seats: int | None = None
-    # Seats a visitor can still take: maximum - Pending - Approved - seats held for waiting-list
-    # offers; 0 while people wait (freed seats go to them); null when unlimited.
-    open_seats: int | None = None
+    # Both from the one rule (seats.py): the maximum less the Approved seats; and the seats a
+    # visitor can still take (0 while people wait, since freed seats go to them). Null: unlimited.
+    available_seats: int | None
+    open_seats: int | None
 
     @staticmethod
     def resolve_open_seats(obj) -> int | None:
-        if obj.maximum_attendees is None:
-            return None
-        if obj.waitlist_waiting:
-            return 0
-        held = getattr(obj, "total_registrations_count", 0)
-        return max(0, obj.maximum_attendees - held - obj.waitlist_offered)
+        return Seats.of_event(obj).open
+
+    @staticmethod
+    def resolve_available_seats(obj) -> int | None:
+        return Seats.of_event(obj).available
 
     @staticmethod
     def resolve_image(obj) -> dict | None:
@@ -148,12 +148,6 @@ class EventOut(Schema):
     @staticmethod
     def resolve_price(obj) -> float | None:
         return float(obj.price) if obj.price is not None else None
-
-    @staticmethod
-    def resolve_available_seats(obj) -> int | None:
-        if obj.maximum_attendees is None:
-            return None
-        return max(0, obj.maximum_attendees - getattr(obj, "approved_registrations_count", 0))
 
 
 class EventPageOut(Schema):

@@ -1,31 +1,33 @@
-from django.db.models import Count, F, Q, QuerySet
+from collections.abc import Callable
+
+from django.db.models import F, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from services.core.errors import NotFound, ValidationFailed
-from services.registrations.models import Registration
 
 from .models import Event
 
+CountsAnnotation = Callable[[QuerySet], QuerySet]
+# Staff views show the registration counts from the rows (total: the seats held, Pending and
+# Approved). Registrations provides that annotation from its AppConfig.ready
+# (registrations.selectors.with_registration_counts), so that events imports nothing of it;
+# without it, the counters stored on the event.
+_staff_counts: list[CountsAnnotation] = []
+
+
+def staff_counts_provide(annotate: CountsAnnotation) -> None:
+    _staff_counts[:] = [annotate]
+
+
+def with_staff_counts(queryset: QuerySet) -> QuerySet:
+    if _staff_counts:
+        return _staff_counts[0](queryset)
+    return with_stored_counts(queryset)
+
+
 ORDERINGS = {"title", "-title", "date", "-date", "created_at", "-created_at"}
 DEFAULT_ORDERING = "-created_at"
-
-
-def with_registration_counts(queryset: QuerySet) -> QuerySet:
-    """Counts from the registration rows, in the same query as the events (staff views).
-    The total is the seats held: Pending and Approved."""
-    status = Registration.Status
-    return queryset.annotate(
-        total_registrations_count=Count(
-            "registrations", filter=Q(registrations__registration_status__in=Registration.HOLDING_SEATS)
-        ),
-        approved_registrations_count=Count(
-            "registrations", filter=Q(registrations__registration_status=status.APPROVED)
-        ),
-        pending_registrations_count=Count(
-            "registrations", filter=Q(registrations__registration_status=status.PENDING)
-        ),
-    )
 
 
 def event_list(
@@ -53,7 +55,7 @@ def event_list(
             fields={"ordering": _("Not one of the allowed values.")},
         )
     tiebreak = "-pk" if ordering.startswith("-") else "pk"
-    return with_registration_counts(queryset).order_by(ordering, tiebreak)
+    return with_staff_counts(queryset).order_by(ordering, tiebreak)
 
 
 def with_stored_counts(queryset: QuerySet) -> QuerySet:
@@ -96,7 +98,7 @@ def public_event_get(*, event_id: int) -> Event:
 
 
 def event_get(*, event_id: int) -> Event:
-    event = with_registration_counts(Event.objects.filter(pk=event_id)).first()
+    event = with_staff_counts(Event.objects.filter(pk=event_id)).first()
     if event is None:
         raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
     return event

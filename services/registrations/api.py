@@ -1,5 +1,4 @@
 from django.conf import settings
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from ninja import Query, Router, Status
@@ -8,7 +7,8 @@ from services.core.api import ErrorOut, MessageOut
 from services.core.challenge import challenge_required
 from services.core.throttling import ActionThrottle
 
-from . import erasure, exports, selectors, services
+from . import decisions, erasure, exports, selectors, signup
+from . import my_registration as links  # (the module: `my_registration` names an endpoint here)
 from .models import Registration
 from .payment import is_free, payment_details
 from .schemas import (
@@ -68,7 +68,7 @@ def _how_to_pay(event, reference: str) -> dict:
 )
 @challenge_required
 def register(request, event_id: int, payload: RegistrationIn):
-    registration = services.registration_submit(event_id=event_id, data=payload.dict())
+    registration = signup.registration_submit(event_id=event_id, data=payload.dict())
     event = registration.event
     reference = registration.payment_reference
     answer = _how_to_pay(event, reference or "")
@@ -113,8 +113,8 @@ def _confirm_message() -> str:
 )
 @challenge_required
 def waitlist_join(request, event_id: int, payload: RegistrationIn):
-    entry = services.waitlist_join(event_id=event_id, data=payload.dict())
-    position = services.waitlist_position(entry)
+    entry = signup.waitlist_join(event_id=event_id, data=payload.dict())
+    position = signup.waitlist_position(entry)
     return Status(
         201,
         {
@@ -133,7 +133,7 @@ def waitlist_join(request, event_id: int, payload: RegistrationIn):
     summary="Is a waiting-list offer link still good?",
 )
 def waitlist_offer_check(request, payload: OfferCheckIn):
-    entry = services.waitlist_offer_check(token=payload.token)
+    entry = signup.waitlist_offer_check(token=payload.token)
     if entry is None:
         return {"valid": False}
     return {
@@ -152,7 +152,7 @@ def waitlist_offer_check(request, payload: OfferCheckIn):
     summary="Open the link of a first e-mail: confirms the address (and a free seat), answers",
 )
 def my_registration(request, payload: AccessIn):
-    return _my_answer(services.registration_access(token=payload.token))
+    return _my_answer(links.registration_access(token=payload.token))
 
 
 @public_router.post(
@@ -163,10 +163,10 @@ def my_registration(request, payload: AccessIn):
     summary="Cancel one's own registration or waiting-list place through the e-mailed link",
 )
 def my_registration_cancel(request, payload: AccessIn):
-    return _my_answer(services.registration_cancel_by_token(token=payload.token))
+    return _my_answer(links.registration_cancel_by_token(token=payload.token))
 
 
-def _my_answer(access: services.Access) -> dict:
+def _my_answer(access: links.Access) -> dict:
     if access.entry is not None:
         entry = access.entry
         return {
@@ -179,7 +179,7 @@ def _my_answer(access: services.Access) -> dict:
                 "full_name": entry.full_name,
                 "status": entry.status,
                 "email_confirmed": entry.email_confirmed_at is not None,
-                "position": services.waitlist_position(entry),
+                "position": signup.waitlist_position(entry),
             },
         }
     registration = access.registration
@@ -273,7 +273,7 @@ def event_registrations(request, event_id: int, filters: Query[RegistrationFilte
         "expired_registrations": ended[Registration.Status.EXPIRED],
         "cancelled_registrations": ended[Registration.Status.CANCELLED],
         "maximum_attendees": event.maximum_attendees,
-        "available_seats": None if seats.maximum is None else max(0, seats.maximum - seats.approved),
+        "available_seats": seats.available,
         "open_seats": seats.open,
         "waitlist_count": seats.waiting,
         "access_needs": selectors.access_needs(event),
@@ -326,13 +326,10 @@ def _decided(status: str) -> str:
     summary="Approve with the payment details (SPEC §5), reject or cancel",
 )
 def update_status(request, registration_id: int, payload: DecisionIn):
-    get_object_or_404(Registration, pk=registration_id)
-    registration = services.registration_decide(
+    registration = decisions.registration_decide(
         registration_id=registration_id, data=payload.dict(), by=request.auth
     )
-    message = _decided(registration.registration_status)
-    registration = selectors.registration_list(event=registration.event).get(pk=registration.pk)
-    return {"registration": registration, "message": message}
+    return {"registration": registration, "message": _decided(registration.registration_status)}
 
 
 @router.post(
@@ -341,8 +338,7 @@ def update_status(request, registration_id: int, payload: DecisionIn):
     summary="Reject or cancel many registrations of an event at once",
 )
 def registrations_bulk(request, event_id: int, payload: BulkIn):
-    selectors.event_or_404(event_id)
-    result = services.registrations_bulk_decide(event_id=event_id, data=payload.dict(), by=request.auth)
+    result = decisions.registrations_bulk_decide(event_id=event_id, data=payload.dict(), by=request.auth)
     count = len(result.updated)
     if payload.action == "cancel":
         message = ngettext(

@@ -18,35 +18,12 @@ from django.utils.translation import ngettext
 
 from services.core.errors import ApplicationError, NotFound
 from services.events.models import Event
+from services.events.seats import Seats
+from services.events.services import event_counters_store
 from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
 
 from .models import Registration, WaitlistEntry
-
-
-@dataclass(frozen=True)
-class Seats:
-    total: int  # held: Pending + Approved
-    pending: int
-    approved: int
-    waiting: int
-    offered: int  # held for open waiting-list offers
-    maximum: int | None
-
-    @property
-    def open(self) -> int | None:
-        """Seats a newcomer can take: none while people wait, since freed seats go to them."""
-        if self.maximum is None:
-            return None
-        if self.waiting:
-            return 0
-        return max(0, self.maximum - self.total - self.offered)
-
-    @property
-    def free_for_waitlist(self) -> int:
-        if self.maximum is None:
-            return self.waiting
-        return max(0, self.maximum - self.total - self.offered)
 
 
 class EventFull(ApplicationError):
@@ -128,7 +105,8 @@ def holds_seat(registration: Registration, now) -> bool:
 
 
 def count_seats(event: Event) -> Seats:
-    """Two aggregate queries over the rows (registrations, waiting list)."""
+    """Two aggregate queries over the rows (registrations, waiting list); the figures follow
+    from them by the one rule (services/events/seats.py)."""
     now = timezone.now()
     counts = Registration.objects.filter(event=event).aggregate(
         pending=Count("pk", filter=holding_pending(now)),
@@ -146,22 +124,6 @@ def count_seats(event: Event) -> Seats:
         offered=waitlist["offered"],
         maximum=event.maximum_attendees,
     )
-
-
-def store_counters(event: Event, seats: Seats) -> bool:
-    """Write the counters the public pages read; True when they had drifted from the rows."""
-    values = {
-        "registrations_total": seats.total,
-        "registrations_pending": seats.pending,
-        "registrations_approved": seats.approved,
-        "waitlist_waiting": seats.waiting,
-        "waitlist_offered": seats.offered,
-    }
-    drifted = any(getattr(event, name) != value for name, value in values.items())
-    Event.objects.filter(pk=event.pk).update(counters_updated_at=timezone.now(), **values)
-    for name, value in values.items():
-        setattr(event, name, value)
-    return drifted
 
 
 def token_hash(token: str) -> str:
@@ -228,5 +190,5 @@ def recompute_locked(event: Event) -> Recomputed:
     offered = _offer_seats(event, seats)
     if offered:
         seats = count_seats(event)
-    drifted = store_counters(event, seats)
+    drifted = event_counters_store(event=event, seats=seats)
     return Recomputed(drifted=drifted, offered=offered, expired=expired)

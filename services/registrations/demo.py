@@ -6,11 +6,12 @@ from datetime import datetime, time, timedelta
 from django.utils import timezone
 
 from services.events.models import Event
+from services.events.services import event_counters_store
 
-from .capacity import count_seats, store_counters
+from .capacity import count_seats
 from .models import Registration
 from .payment import is_free
-from .services import new_payment_reference, payment_due_at
+from .signup import new_payment_reference, payment_due_at
 
 # (name, status, needs an interpreter, disability); sample people, replaced by real sign-ups.
 _PEOPLE = [
@@ -78,7 +79,7 @@ def seed_registrations() -> int:
             email_confirmed_at=now if status == "Cancelled" else None,
         )
         made += 1
-    store_counters(event, count_seats(event))
+    event_counters_store(event=event, seats=count_seats(event))
     return made
 
 
@@ -180,5 +181,5 @@ def seed_attendance(*, by=None) -> int:
                 registration_date=signed_up + timedelta(hours=index)
             )
             made += 1
-        store_counters(event, count_seats(event))
+        event_counters_store(event=event, seats=count_seats(event))
     return made

@@ -187,9 +187,9 @@ def registrants_erase_for_email(*, email: str) -> dict[str, int]:
     return total.counts()
 
 
-def event_registrants_erase(*, event: Event) -> dict[str, int]:
-    """Before an event is deleted: all its registrants and waiting list, with their e-mails. The
-    caller holds the event's lock."""
+def event_registrants_erase(event: Event) -> dict[str, int]:
+    """Before an event is deleted (events.services.event_before_delete, from apps.py): all its
+    registrants and waiting list, with their e-mails. The caller holds the event's lock."""
     everyone = Q(pk__isnull=False)
     return _erase_rows(event, everyone, everyone).counts()
 

@@ -17,7 +17,10 @@ from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
+from .deadlines import event_capacity_recompute, payment_due_recompute
+from .decisions import event_cancelled_close
 from .domain_events import (
+    RegistrantsErased,
     RegistrationApproved,
     RegistrationCancelled,
     RegistrationConfirmed,
@@ -29,17 +32,10 @@ from .domain_events import (
     WaitlistJoined,
     WaitlistLeft,
 )
+from .emails import registrant_context
 from .invite import registration_invite
 from .models import Registration, WaitlistEntry
-from .services import (
-    access_link,
-    event_cancelled_close,
-    event_capacity_recompute,
-    payment_due_recompute,
-    registrant_context,
-    registration_access_issue,
-    waitlist_access_issue,
-)
+from .my_registration import access_link, registration_access_issue, waitlist_access_issue
 
 
 def _registration(registration_id: int) -> Registration | None:
@@ -309,6 +305,14 @@ for _topic in (
     RegistrationsEndedWithEvent,
 ):
     subscribe(_topic.topic, name=f"registrations.recompute_capacity.{_topic.topic}")(_recompute)
+
+
+# Erasing registrants recounts the seats in its own transaction; the public pages show the
+# counts. (The task keeps the name it had when events subscribed it: deliveries already queued
+# under that name still find their handler.)
+@subscribe(RegistrantsErased.topic, name=f"events.invalidate_public_cache.{RegistrantsErased.topic}")
+def invalidate_public_cache(event: RegistrantsErased, message) -> None:
+    public_cache.invalidate()
 
 
 @subscribe(EventUpdated.topic, name="registrations.payment_deadlines.event.updated")

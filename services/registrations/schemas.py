@@ -3,6 +3,8 @@ from typing import Literal
 
 from ninja import Schema
 
+from services.events.seats import Seats
+
 from .payment import is_free
 
 
@@ -237,9 +239,7 @@ class EventSummary(Schema):
 
     @staticmethod
     def resolve_available_seats(obj) -> int | None:
-        if obj.maximum_attendees is None:
-            return None
-        return max(0, obj.maximum_attendees - obj.approved_registrations_count)
+        return Seats.of_event(obj).available  # the one rule (services/events/seats.py)
 
 
 class OverviewOut(Schema):

@@ -4,13 +4,30 @@ from django.utils.translation import gettext as _
 from services.core.errors import NotFound
 from services.core.paging import Page, paginate
 from services.events.models import Event
-from services.events.selectors import with_registration_counts
 
 from .capacity import Seats, count_seats
 from .models import Registration, WaitlistEntry
 
 OVERVIEW_PAGE_SIZE = 6
 REGISTRATIONS_PAGE_SIZES = (10, 20, 50)
+
+
+def with_registration_counts(queryset: QuerySet) -> QuerySet:
+    """Counts from the registration rows, in the same query as the events (staff views; the
+    events' staff endpoints get it through events.selectors.staff_counts_provide, apps.py).
+    The total is the seats held: Pending and Approved."""
+    status = Registration.Status
+    return queryset.annotate(
+        total_registrations_count=Count(
+            "registrations", filter=Q(registrations__registration_status__in=Registration.HOLDING_SEATS)
+        ),
+        approved_registrations_count=Count(
+            "registrations", filter=Q(registrations__registration_status=status.APPROVED)
+        ),
+        pending_registrations_count=Count(
+            "registrations", filter=Q(registrations__registration_status=status.PENDING)
+        ),
+    )
 
 
 def event_or_404(event_id: int) -> Event:

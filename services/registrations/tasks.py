@@ -1,26 +1,26 @@
 from celery import shared_task
 
-from . import erasure, services
+from . import deadlines, erasure
 
 
 @shared_task(name="registrations.reconcile_counters", acks_late=True)
 def reconcile_counters() -> dict:
-    return services.counters_reconcile()
+    return deadlines.counters_reconcile()
 
 
 @shared_task(name="registrations.send_payment_reminders", acks_late=True)
 def send_payment_reminders() -> int:
-    return services.payment_reminders_send()
+    return deadlines.payment_reminders_send()
 
 
 @shared_task(name="registrations.expire_holds", acks_late=True)
 def expire_holds() -> dict:
-    return services.holds_expire()
+    return deadlines.holds_expire()
 
 
 @shared_task(name="registrations.expire_waitlist_offers", acks_late=True)
 def expire_waitlist_offers() -> int:
-    return services.waitlist_offers_expire()
+    return deadlines.waitlist_offers_expire()
 
 
 @shared_task(name="registrations.purge_ended", acks_late=True)

@@ -16,7 +16,7 @@ def make_event(title="Interpreters Conference", *, status=Event.Status.PUBLISHED
 
 def register(event, n, status=Registration.Status.PENDING):
     """n registrations made directly (no e-mails), the event's stored counters brought up to date."""
-    from services.registrations.services import event_capacity_recompute
+    from services.registrations.deadlines import event_capacity_recompute
 
     start = Registration.objects.count()
     made = [

@@ -101,7 +101,7 @@ def test_empty_capacity_means_unlimited_and_zero_price_is_kept():
 @pytest.mark.django_db
 def test_update_changes_only_sent_fields_and_keeps_status():
     event = make_event(status=Event.Status.PUBLISHED, speakers=["Ada"], subtitle="Keep me")
-    event_update(event=event, data={"title": "Renamed"})
+    event_update(event_id=event.pk, data={"title": "Renamed"})
     event.refresh_from_db()
     assert (event.title, event.subtitle, event.speakers, event.status) == (
         "Renamed",
@@ -115,9 +115,9 @@ def test_update_changes_only_sent_fields_and_keeps_status():
 @pytest.mark.django_db
 def test_status_can_move_in_any_order_and_publishes_only_real_changes():
     event = make_event(status=Event.Status.COMPLETED)
-    event_change_status(event=event, status="Draft")
-    event_change_status(event=event, status="Draft")
-    event_change_status(event=event, status="Cancelled")
+    event_change_status(event_id=event.pk, status="Draft")
+    event_change_status(event_id=event.pk, status="Draft")
+    event_change_status(event_id=event.pk, status="Cancelled")
     event.refresh_from_db()
     assert event.status == "Cancelled"
     payloads = [

@@ -23,7 +23,7 @@ from services.outbox.models import OutboxMessage
 from services.outbox.services import message_relay
 from services.registrations.erasure import registration_erase
 from services.registrations.handlers import send_registration_received
-from services.registrations.services import registration_submit
+from services.registrations.signup import registration_submit
 from services.registrations.tests.helpers import person
 
 pytestmark = pytest.mark.django_db(transaction=True)

@@ -9,7 +9,7 @@ from django.utils import timezone
 
 from services.events.tests.factories import make_event
 from services.notifications.models import Notification
-from services.registrations import services
+from services.registrations import deadlines
 from services.registrations.models import Registration, WaitlistEntry
 
 from .helpers import VALID, confirm, decide, deliver_all, join, link_token, open_link, person, register
@@ -39,7 +39,7 @@ def test_invented_sign_ups_cannot_hold_every_seat(client):
     assert register(client, event.pk, person(10)).status_code == 409
     lapse(event=event)
     assert register(client, event.pk, person(10)).status_code == 201
-    assert services.holds_expire() == {"unconfirmed": 3, "waitlist": 0}
+    assert deadlines.holds_expire() == {"unconfirmed": 3, "waitlist": 0}
     statuses = list(Registration.objects.order_by("pk").values_list("registration_status", "ended_reason"))
     assert statuses == [("Expired", "unconfirmed")] * 3 + [("Pending", "")]
     # Nobody is written to about an address nobody confirmed.
@@ -54,7 +54,7 @@ def test_a_sign_up_holds_its_seat_until_its_e_mail_goes_out(client):
     register(client, event.pk)
     assert Registration.objects.get().hold_expires_at is None
     assert register(client, event.pk, person(2)).status_code == 409
-    assert services.holds_expire() == {"waitlist": 0}
+    assert deadlines.holds_expire() == {"waitlist": 0}
     Registration.objects.update(registration_date=timezone.now() - timedelta(days=1, seconds=1))
     assert register(client, event.pk, person(2)).status_code == 201
 
@@ -84,7 +84,7 @@ def test_a_confirmed_sign_up_keeps_its_seat_after_the_hold(client):
     confirm(client, VALID["email"])
     lapse()
     assert register(client, event.pk, person(2)).status_code == 409
-    assert services.holds_expire() == {"waitlist": 0}
+    assert deadlines.holds_expire() == {"waitlist": 0}
     assert Registration.objects.get().registration_status == "Pending"
 
 

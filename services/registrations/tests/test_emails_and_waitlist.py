@@ -10,7 +10,7 @@ from icalendar import Calendar
 from services.events.tests.factories import make_event
 from services.notifications.models import Notification
 from services.notifications.services import render_email
-from services.registrations import services
+from services.registrations import deadlines
 from services.registrations.models import Registration, WaitlistEntry
 
 from .helpers import VALID, confirm, decide, deliver_all, join, person, register
@@ -126,15 +126,15 @@ def test_one_reminder_a_day_before_the_deadline_to_each_confirmed_unpaid_registr
     ids = [register(client, event.pk, person(i)).json()["registration"]["id"] for i in (1, 2, 3)]
     confirm(client, "p1@example.org")
     confirm(client, "p3@example.org")
-    assert services.payment_reminders_send() == 0  # 72 h to pay: not yet
+    assert deadlines.payment_reminders_send() == 0  # 72 h to pay: not yet
     now = timezone.now()
     # p1 and p2 signed up 50 h ago (due in 22 h); p3 signed up an hour ago for a deadline 22 h away.
     Registration.objects.filter(pk__in=ids[:2]).update(
         registration_date=now - timedelta(hours=50), payment_due_at=now + timedelta(hours=22)
     )
     Registration.objects.filter(pk=ids[2]).update(payment_due_at=now + timedelta(hours=22))
-    assert services.payment_reminders_send() == 1  # p2 never confirmed; p3 just got the instructions
-    assert services.payment_reminders_send() == 0  # never twice
+    assert deadlines.payment_reminders_send() == 1  # p2 never confirmed; p3 just got the instructions
+    assert deadlines.payment_reminders_send() == 0  # never twice
     (reminder,) = mails("registration_reminder")
     assert reminder.recipient == "p1@example.org"
     assert "Please pay by" in render_email(reminder).body
@@ -149,12 +149,12 @@ def test_an_unpaid_seat_goes_back_at_the_deadline_and_its_holder_is_told(client)
     assert abs(
         (registration.payment_due_at - registration.registration_date) - timedelta(hours=72)
     ) < timedelta(seconds=5)
-    assert services.holds_expire() == {"waitlist": 0}
+    assert deadlines.holds_expire() == {"waitlist": 0}
     Registration.objects.filter(pk=rid).update(payment_due_at=timezone.now() - timedelta(seconds=1))
     # Its seat is free at once, before the sweep marks it.
     assert register(client, event.pk, person(5)).status_code == 201
-    assert services.holds_expire() == {"payment_deadline": 1, "waitlist": 0}
-    assert services.holds_expire() == {"waitlist": 0}
+    assert deadlines.holds_expire() == {"payment_deadline": 1, "waitlist": 0}
+    assert deadlines.holds_expire() == {"waitlist": 0}
     registration = Registration.objects.get(pk=rid)
     assert (registration.registration_status, registration.ended_reason) == ("Expired", "payment_deadline")
     deliver_all()
@@ -238,7 +238,7 @@ def test_an_unconfirmed_place_is_never_offered_a_seat_and_ends_after_the_hold(cl
     statuses = dict(WaitlistEntry.objects.values_list("email", "status"))
     assert statuses == {"p50@example.org": "waiting", "p51@example.org": "offered"}
     WaitlistEntry.objects.filter(email="p50@example.org").update(hold_expires_at=timezone.now())
-    assert services.holds_expire() == {"waitlist": 1}
+    assert deadlines.holds_expire() == {"waitlist": 1}
     assert WaitlistEntry.objects.get(email="p50@example.org").status == "expired"
     # An ended place locks nobody out: the same person may join again.
     assert join(client, event.pk, person(50)).status_code == 201
@@ -286,7 +286,7 @@ def test_an_expired_offer_passes_to_the_next_person(client, staff_client):
     WaitlistEntry.objects.filter(email="p50@example.org").update(
         offer_expires_at=timezone.now() - timedelta(minutes=1)
     )
-    assert services.waitlist_offers_expire() == 1
+    assert deadlines.waitlist_offers_expire() == 1
     statuses = dict(WaitlistEntry.objects.values_list("email", "status"))
     assert statuses == {"p50@example.org": "expired", "p51@example.org": "offered"}
     late = register(client, event.pk, {**person(50), "offer_token": token})
@@ -316,9 +316,9 @@ def test_the_nightly_reconciliation_corrects_and_reports_drift(client):
     from services.events.models import Event
 
     event, _ = full_event(client, seats=3)
-    assert services.counters_reconcile() == {"checked": 1, "corrected": 0}
+    assert deadlines.counters_reconcile() == {"checked": 1, "corrected": 0}
     Event.objects.filter(pk=event.pk).update(registrations_total=0, registrations_pending=0)
-    assert services.counters_reconcile() == {"checked": 1, "corrected": 1}
+    assert deadlines.counters_reconcile() == {"checked": 1, "corrected": 1}
     event.refresh_from_db()
     assert (event.registrations_total, event.registrations_pending) == (3, 3)
 

@@ -11,7 +11,7 @@ from services.events.models import Event
 from services.events.tests.factories import make_event
 from services.notifications.models import Notification
 from services.outbox.models import OutboxMessage
-from services.registrations import erasure, services
+from services.registrations import deadlines, erasure
 from services.registrations.capacity import token_hash
 from services.registrations.models import ErasedRegistration, Registration, WaitlistEntry
 
@@ -47,7 +47,7 @@ def test_staff_erase_a_registration_its_emails_and_its_seat_goes_to_the_waiting_
     Registration.objects.filter(pk=registration_id).update(
         registration_date=now - timedelta(days=2), payment_due_at=now + timedelta(hours=10)
     )
-    services.payment_reminders_send()  # an e-mail no outbox message made
+    deadlines.payment_reminders_send()  # an e-mail no outbox message made
     sent = ["registration_notice", "registration_received", "registration_reminder"]
     assert about("p1@example.org") == sent
 

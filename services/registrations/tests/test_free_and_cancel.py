@@ -11,7 +11,7 @@ from services.events.models import Event
 from services.events.tests.factories import make_event
 from services.notifications.models import Notification
 from services.notifications.services import render_email
-from services.registrations import services
+from services.registrations import deadlines, my_registration
 from services.registrations.models import Registration, WaitlistEntry
 
 from .helpers import VALID, confirm, decide, deliver_all, join, link_token, open_link, person, register
@@ -95,7 +95,7 @@ def test_opening_the_link_of_a_free_event_confirms_the_seat_once(client, staff_c
     assert (row["approved_registrations"], row["pending_registrations"]) == (1, 0)
     assert (row["registrations"][0]["transaction_id"], row["registrations"][0]["free"]) == ("", True)
     Registration.objects.update(registration_date=timezone.now() - timedelta(days=3))
-    assert services.payment_reminders_send() == 0
+    assert deadlines.payment_reminders_send() == 0
     event.refresh_from_db()
     assert (event.registrations_approved, event.registrations_pending) == (1, 0)
 
@@ -219,8 +219,8 @@ def test_a_link_ends_when_the_event_ends(settings, monkeypatch, start, end, hour
     event = Event(date=date(2026, 12, 5), time=start and time.fromisoformat(start))
     event.end_time = end and time.fromisoformat(end)
     moment = event.starts_at + timedelta(hours=hours_after_start)
-    monkeypatch.setattr(services.timezone, "now", lambda: moment)
-    assert services.link_works(event) is works
+    monkeypatch.setattr(deadlines.timezone, "now", lambda: moment)
+    assert my_registration.link_works(event) is works
 
 
 def test_cancelling_has_its_own_named_limit(client, settings):

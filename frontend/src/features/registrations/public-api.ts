@@ -25,8 +25,8 @@ export interface RegistrationEvent {
   pending_registrations_count: number;
   /** SPEC's counter: maximum minus approved, or null when unlimited. */
   available_seats: number | null;
-  /** What a visitor can still take: maximum minus pending, approved and held offers; null when unlimited. */
-  open_seats?: number | null;
+  /** What a visitor can still take (the server's one seat rule): null when unlimited. */
+  open_seats: number | null;
 }
 
 export const PREFERRED_LANGUAGES = ['English', 'Kinyarwanda', 'Kiswahili', 'French'] as const;

@@ -83,7 +83,9 @@ export const DEMO_PUBLIC_EVENTS: PublicEvent[] = [
     time: '09:00:00',
     event_image_id: 'workshop1',
     maximum_attendees: 25,
+    // As the server answers (services/events/seats.py): 22 held = 22 pending + 0 approved.
     total_registrations_count: 22,
+    pending_registrations_count: 22,
     available_seats: 25,
     open_seats: 3,
   }),

@@ -20,6 +20,7 @@ function event(overrides: Partial<RegistrationEvent>): RegistrationEvent {
     approved_registrations_count: 0,
     pending_registrations_count: 0,
     available_seats: 100,
+    open_seats: 100,
     ...overrides,
   };
 }
@@ -44,16 +45,22 @@ describe('capacityOf', () => {
     ).toEqual({ seats: 100, approved: 6, pending: 4, open: 88 });
   });
 
-  it('counts the open seats from the registrations when the answer has none, never below 0', () => {
-    expect(capacityOf(event({ total_registrations_count: 30 }))?.open).toBe(70);
-    expect(capacityOf(event({ total_registrations_count: 104 }))?.open).toBe(0);
+  it('shows what the server answered, counting nothing itself', () => {
+    // 30 held but 0 open: people wait, so the server says no seat is open to newcomers.
+    expect(capacityOf(event({ total_registrations_count: 30, open_seats: 0 }))?.open).toBe(0);
+    expect(capacityOf(event({ total_registrations_count: 30, pending_registrations_count: 30, open_seats: 70 }))).toEqual({
+      seats: 100,
+      approved: 0,
+      pending: 30,
+      open: 70,
+    });
   });
 });
 
 describe('isEventFull', () => {
-  it('is full when the registrations reach the maximum, or no seat is open', () => {
-    expect(isEventFull(event({ total_registrations_count: 99 }))).toBe(false);
-    expect(isEventFull(event({ total_registrations_count: 100 }))).toBe(true);
+  it('is full when the server says no seat is open', () => {
+    expect(isEventFull(event({ total_registrations_count: 99, open_seats: 1 }))).toBe(false);
+    expect(isEventFull(event({ total_registrations_count: 100, open_seats: 0 }))).toBe(true);
     expect(isEventFull(event({ total_registrations_count: 97, open_seats: 0 }))).toBe(true);
     expect(isEventFull(event({ maximum_attendees: null, total_registrations_count: 500, open_seats: null }))).toBe(false);
   });

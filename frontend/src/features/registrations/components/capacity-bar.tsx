@@ -19,19 +19,18 @@ export const LOW_SEATS_WARNING = 5;
 export function capacityOf(event: RegistrationEvent): Capacity | null {
   const seats = event.maximum_attendees;
   if (!seats || seats <= 0) return null;
-  const approved = event.approved_registrations_count ?? 0;
-  const pending = event.pending_registrations_count ?? 0;
-  const taken = event.total_registrations_count ?? approved + pending;
-  // open_seats also counts the seats held for waiting-list offers; older answers lack it.
-  const open = typeof event.open_seats === 'number' ? event.open_seats : seats - taken;
-  return { seats, approved, pending, open: Math.max(0, open) };
+  // The server decides every seat figure (services/events/seats.py): shown as answered.
+  return {
+    seats,
+    approved: event.approved_registrations_count,
+    pending: event.pending_registrations_count,
+    open: event.open_seats ?? 0,
+  };
 }
 
-/** SPEC §4: no new registration once the registrations reach the maximum, or no seat is open. */
+/** SPEC §4: no new registration once no seat is open (the server counts: at the maximum, or people wait). */
 export function isEventFull(event: RegistrationEvent): boolean {
-  if (event.open_seats === 0) return true;
-  const seats = event.maximum_attendees;
-  return Boolean(seats && seats > 0 && event.total_registrations_count >= seats);
+  return event.open_seats === 0;
 }
 
 /** SPEC §9: the bar is red when open seats are at most 10% of the capacity, yellow at most 30%. */

@@ -17,9 +17,9 @@ import {
 import type { RegistrationPayload } from '../public-api';
 import { RegistrationPage } from './registration-page';
 
-/** An event as the server sends it to this page (with `open_seats`, which PublicEvent lacks). */
-function eventWith({ open_seats, ...overrides }: Partial<PublicEvent> & { open_seats?: number | null } = {}) {
-  return Object.assign(makePublicEvent(overrides), { open_seats: open_seats ?? null });
+/** An event as the server answers it: the seat figures (open_seats too) are the server's, given whole. */
+function eventWith(overrides: Partial<PublicEvent> = {}) {
+  return makePublicEvent(overrides);
 }
 
 const CONFERENCE = eventWith({
@@ -39,6 +39,7 @@ const FREE_DAY = eventWith({
   contact_phone: '',
   maximum_attendees: null,
   available_seats: null,
+  open_seats: null,
 });
 const FULL = eventWith({
   id: 4,
@@ -456,7 +457,15 @@ describe('Event registration page', () => {
     it('counts an event as full when its registrations reach the maximum', async () => {
       server.use(
         publicEventHandlers.detail([
-          eventWith({ id: 6, maximum_attendees: 10, total_registrations_count: 10, available_seats: 2 }),
+          eventWith({
+            id: 6,
+            maximum_attendees: 10,
+            total_registrations_count: 10,
+            approved_registrations_count: 8,
+            pending_registrations_count: 2,
+            available_seats: 2,
+            open_seats: 0,
+          }),
         ]),
       );
       renderPage('/registration?eventId=6');

@@ -192,10 +192,11 @@ export function registrationsBackend({
   const rowsOf = (eventId: number) => state.registrations.filter((row) => row.event_id === eventId);
   const countOf = (eventId: number, status: RegistrationStatus) =>
     rowsOf(eventId).filter((row) => row.registration_status === status).length;
-  /** As the server counts seats: Approved, and Pending while confirmed or within its hold. */
+  /** As the server counts seats: Approved, and Pending while confirmed or within its hold, and not past its payment deadline. */
   const holdsSeat = (row: AdminRegistration) =>
     row.registration_status === 'Approved' ||
     (row.registration_status === 'Pending' &&
+      (row.payment_due_at === null || Date.parse(row.payment_due_at) > Date.now()) &&
       (row.email_confirmed || row.hold_expires_at === null || Date.parse(row.hold_expires_at) > Date.now()));
   const pendingOf = (eventId: number) => rowsOf(eventId).filter((row) => row.registration_status === 'Pending' && holdsSeat(row)).length;
 
@@ -209,10 +210,11 @@ export function registrationsBackend({
       time: event.time,
       location: event.location,
       maximum_attendees: event.maximum_attendees,
-      total_registrations_count: rowsOf(event.id).filter(holdsSeat).length,
-      pending_registrations_count: pendingOf(event.id),
+      // The overview counts the rows by status, as the server's with_registration_counts does.
+      total_registrations_count: countOf(event.id, 'Pending') + approved,
+      pending_registrations_count: countOf(event.id, 'Pending'),
       approved_registrations_count: approved,
-      available_seats: event.maximum_attendees === null ? null : event.maximum_attendees - approved,
+      available_seats: seatsOf(event).available,
     };
   }
 
@@ -229,18 +231,28 @@ export function registrationsBackend({
       .sort((a, b) => b.registration_date.localeCompare(a.registration_date));
   }
 
-  function openSeats(event: MockEvent) {
-    if (event.maximum_attendees === null) return null;
-    return event.maximum_attendees - rowsOf(event.id).filter(holdsSeat).length;
+  /** The server's one rule (services/events/seats.py), from the rows: never below 0; no open seat while confirmed people wait. */
+  function seatsOf(event: MockEvent) {
+    const maximum = event.maximum_attendees;
+    const entries = state.waitlists[event.id] ?? [];
+    const held = rowsOf(event.id).filter(holdsSeat).length;
+    const offered = entries.filter((entry) => entry.status === 'offered').length;
+    const waiting = entries.filter((entry) => entry.status === 'waiting' && entry.email_confirmed).length;
+    if (maximum === null) return { open: null, available: null, freeForWaitlist: waiting };
+    const free = Math.max(0, maximum - held - offered);
+    return {
+      open: waiting ? 0 : free,
+      available: Math.max(0, maximum - countOf(event.id, 'Approved')),
+      freeForWaitlist: free,
+    };
   }
 
   /** A seat freed on a full event goes to the first confirmed person waiting (an offer holds it). */
   function offerFreedSeats(eventId: number) {
     const event = state.events.find((item) => item.id === eventId);
     const entries = state.waitlists[eventId] ?? [];
-    const open = event ? openSeats(event) : null;
-    if (open === null) return;
-    let free = open - entries.filter((entry) => entry.status === 'offered').length;
+    if (!event || event.maximum_attendees === null) return;
+    let free = seatsOf(event).freeForWaitlist;
     for (const entry of entries) {
       if (free <= 0) break;
       if (entry.status !== 'waiting' || entry.position === null) continue;
@@ -314,8 +326,8 @@ export function registrationsBackend({
         expired_registrations: countOf(event.id, 'Expired'),
         cancelled_registrations: countOf(event.id, 'Cancelled'),
         maximum_attendees: event.maximum_attendees,
-        available_seats: event.maximum_attendees === null ? null : event.maximum_attendees - approved,
-        open_seats: openSeats(event),
+        available_seats: seatsOf(event).available,
+        open_seats: seatsOf(event).open,
         waitlist_count: (state.waitlists[event.id] ?? []).filter((entry) => entry.position !== null).length,
         access_needs: { needs_interpreter: counted.filter((row) => row.needs_interpreter).length, disabilities },
       };
@@ -374,7 +386,7 @@ export function registrationsBackend({
           });
         }
         const event = state.events.find((item) => item.id === registration.event_id);
-        const open = event ? openSeats(event) : null;
+        const open = event ? seatsOf(event).open : null;
         if (!holdsSeat(registration) && open !== null && open <= 0) {
           return envelope(409, {
             detail: 'This event has reached its maximum capacity (1 seat). Please contact the organizer before registering.',
