@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /**
  * The dashboard home's figures (SPEC §2, §9; docs/api.md "Dashboard and reports"): one call,

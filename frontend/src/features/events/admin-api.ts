@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type { AgendaItem, EventFaq, EventStatus, PublicEvent } from './public-api';
 
 /** The admin side of events (SPEC §2 Events management, §7 Events): list, one, create, edit, status, delete. */

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /**
  * The System page's data (GET /api/management/system/, staff only) and its two buttons, which

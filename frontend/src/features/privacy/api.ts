@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /** How long personal data is kept, in days, as the server is configured (GET /api/privacy/). */
 export interface RetentionPeriods {

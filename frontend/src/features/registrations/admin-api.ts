@@ -1,6 +1,6 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type { Registrant } from './public-api';
 import { errorStatus } from '../../lib/api-error';
 import { filenameFromDisposition } from '../../lib/save-file';

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 import type { Challenged } from '../../lib/public-form-challenge';
 
 /**

@@ -1,4 +1,4 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
 
 /**
  * The three reports (docs/reports.md, docs/api.md "Dashboard and reports"), counted by the
