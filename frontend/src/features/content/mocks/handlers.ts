@@ -1,5 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 
+import { json } from '../../../testing/api-answer';
+import type { ApiErrorBody } from '../../../lib/api-types';
 import type { ContactMessage, Resource, Update } from '../api';
 
 const CONTACT_URL = '*/api/management/contact-form/';
@@ -13,9 +15,17 @@ export const contentHandlers = {
     http.post(CONTACT_URL, async ({ request }) => {
       const body = (await request.json()) as ContactMessage;
       await delay(20);
-      return body.name && body.email && body.message
+      const missing = (['name', 'email', 'message'] as const).filter((field) => !body[field]);
+      return missing.length === 0
         ? HttpResponse.json(reply)
-        : HttpResponse.json({ detail: 'All fields are required.', code: 'validation_error' }, { status: 422 });
+        : json<ApiErrorBody>(
+            {
+              detail: 'All fields are required.',
+              code: 'validation_error',
+              fields: Object.fromEntries(missing.map((field) => [field, 'This field is required.'])),
+            },
+            { status: 400 },
+          );
     }),
   contactRejected: (status: number, body: unknown) =>
     http.post(CONTACT_URL, () => HttpResponse.json(body as Record<string, unknown>, { status })),
