@@ -3,7 +3,7 @@
  * `make api-types`; never edited by hand). Features alias these instead of writing the shapes
  * again: when the server changes, tsc shows every place the frontend must follow.
  */
-import type { components, paths } from './api-schema';
+import type { components } from './api-schema';
 
 /** Every schema of the document, by its server name (`Schemas['EventOut']`). */
 export type Schemas = components['schemas'];
@@ -21,16 +21,3 @@ export type RegistrationStatus = NonNullable<Schemas['RegistrationFilters']['sta
  * string although the server only ever writes one of the filter's values.
  */
 export type WithStatus<T extends { status: string }, S extends string> = Omit<T, 'status'> & { status: S };
-
-type Method = 'get' | 'put' | 'post' | 'delete' | 'patch';
-
-/** The JSON body the document gives for answer `S` of `M path` (never when it lists no such answer). */
-export type ApiAnswer<P extends keyof paths, M extends Method, S extends number> = paths[P][M] extends {
-  responses: infer R;
-}
-  ? S extends keyof R
-    ? R[S] extends { content: { 'application/json': infer B } }
-      ? B
-      : never
-    : never
-  : never;

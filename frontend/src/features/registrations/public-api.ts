@@ -78,48 +78,37 @@ export type LinkedEvent = WithStatus<Schemas['EventBrief'], EventStatus>;
 
 /**
  * What the link of a first e-mail opens (POST my-registration/): a registration, with how to pay,
- * or a place on a waiting list. Opening it the first time confirms the address.
+ * or a place on a waiting list. Opening it the first time confirms the address. The document gives
+ * one flat object (MyAccessOut) whose parts are null by kind; the page reads it as the union it
+ * is, each part the server's own schema.
  */
 export type MyRegistration =
-  | ({
+  | (Pick<Schemas['MyAccessOut'], 'confirmed_now'> & {
       kind: 'registration';
-      confirmed_now: boolean;
-      registration: {
-        id: number;
+      /**
+       * free: no payment, reference or deadline (opening the link confirms the seat);
+       * payment_due_at: unpaid by then, the seat goes to somebody else; ended_reason: why it ended
+       * without a staff decision ('unconfirmed' or 'payment_deadline': Expired, 'by_registrant' or
+       * 'event_cancelled': Cancelled); status_reason: what the organisers wrote when rejecting or
+       * cancelling.
+       */
+      registration: Omit<Schemas['MyRegistrationOut'], 'event' | 'registration_status'> & {
         event: LinkedEvent;
-        full_name: string;
         registration_status: RegistrationStatus;
-        /** A free event: no payment, reference or deadline; opening the link confirms the seat. */
-        free: boolean;
-        payment_reference: string | null;
-        email_confirmed: boolean;
-        /** An ISO date-time: unpaid by then, the seat goes to somebody else. */
-        payment_due_at: string | null;
-        /**
-         * Why it ended without a staff decision: 'unconfirmed' or 'payment_deadline' (Expired),
-         * 'by_registrant' or 'event_cancelled' (Cancelled).
-         */
-        ended_reason: string;
-        /** What the organisers wrote when rejecting or cancelling. */
-        status_reason: string;
       };
     } & HowToPay)
-  | {
+  | (Pick<Schemas['MyAccessOut'], 'confirmed_now'> & {
       kind: 'waitlist';
-      confirmed_now: boolean;
-      waitlist_entry: {
-        id: number;
+      waitlist_entry: Omit<Schemas['MyWaitlistOut'], 'event' | 'status'> & {
         event: LinkedEvent;
-        full_name: string;
         status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'cancelled';
-        email_confirmed: boolean;
-        position: number | null;
       };
-    };
+    });
 
 /** Who someone is and what they declared, as they registered or joined the waiting list. */
 export type Registrant = Schemas['Registrant'];
 
+/** The document's OfferCheckOut, read as the union it is: the offer's details only when valid. */
 export type WaitlistOfferCheck =
   | { valid: false }
   | { valid: true; event_id: number; expires_at: string; registrant: Registrant };

@@ -141,7 +141,7 @@ export const publicEventHandlers = {
     http.get(DETAIL_URL, async ({ params }) => {
       await delay(20);
       const event = events.find(({ id }) => String(id) === params.id);
-      return event ? json<PublicEvent>(event) : HttpResponse.json(NOT_FOUND, { status: 404 });
+      return event ? json<PublicEvent>(event) : json<ApiErrorBody>(NOT_FOUND, { status: 404 });
     }),
   detailFails: () => http.get(DETAIL_URL, () => HttpResponse.error()),
   config: (config: SiteConfig = TEST_SITE_CONFIG) =>
