@@ -11,7 +11,7 @@ HOST ?= 127.0.0.1
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 
 .PHONY: help setup build run test test-backend test-frontend test-browser test-e2e lint bench lock clean \
-	messages compilemessages
+	messages compilemessages api-types check-api-types
 
 help:
 	@echo "make run    set up everything and start web + worker + beat on http://$(HOST):$(PORT)"
@@ -53,10 +53,33 @@ run: build
 	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) PORT=$(PORT) $(PY) -m worker.run_all start -f Procfile \
 	  || [ $$? -eq 130 ]
 
-lint: setup
+lint: setup check-api-types
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
 	$(BIN)/lint-imports  # the module graph's direction: [tool.importlinter] in pyproject.toml
+
+## The frontend's API types come from the server's OpenAPI document (frontend/README.md):
+## `api-types` writes the document (frontend/openapi.json) and the TypeScript generated from it
+## (frontend/src/lib/api-schema.d.ts), both checked in; `check-api-types` (part of lint, so of
+## `make test` and CI) fails when they differ from a fresh generation: a server change that the
+## frontend does not follow yet.
+API_DOC := frontend/openapi.json
+API_TYPES := frontend/src/lib/api-schema.d.ts
+
+api-types: setup
+	DJANGO_DEBUG=1 $(PY) manage.py export_openapi > $(API_DOC)
+	cd frontend && npx --no-install openapi-typescript openapi.json -o src/lib/api-schema.d.ts
+
+check-api-types: setup
+	@tmp=$$(mktemp -d) && trap 'rm -rf "$$tmp"' EXIT \
+	 && DJANGO_DEBUG=1 $(PY) manage.py export_openapi > "$$tmp/openapi.json" \
+	 && (cd frontend && npx --no-install openapi-typescript "$$tmp/openapi.json" -o "$$tmp/api-schema.d.ts" --silent) \
+	 && if ! cmp -s $(API_DOC) "$$tmp/openapi.json" || ! cmp -s $(API_TYPES) "$$tmp/api-schema.d.ts"; then \
+	      diff -u $(API_DOC) "$$tmp/openapi.json" | head -60; \
+	      echo "The checked-in API types differ from the server's OpenAPI document: run 'make api-types'" \
+	           "and commit $(API_DOC) and $(API_TYPES) (then fix what tsc finds in the frontend)."; \
+	      exit 1; \
+	    fi
 
 # Each test run gets its own DATA_DIR (SQLite test database, broker folder, mail) unless given one.
 # Three lanes side by side: pytest (half of it waiting on its worker and server processes), the

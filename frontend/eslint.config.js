@@ -54,8 +54,9 @@ export default tseslint.config(
     files: ['e2e/**/*.mjs', 'scripts/**/*.mjs'],
     extends: [js.configs.recommended],
   },
-  // One-way imports: app → features → components / lib. Features never import each other;
-  // they may use the one API of src/app/api.ts. Tests and test helpers are exempt.
+  // One-way imports: app → features → components / lib. Features never import each other nor
+  // src/app; the one RTK Query API they extend lives in src/lib/api.ts. Tests and test helpers
+  // are exempt.
   {
     files: ['src/**/*.{ts,tsx}'],
     ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
@@ -69,8 +70,6 @@ export default tseslint.config(
         { type: 'lib', pattern: 'src/lib' },
         { type: 'locales', pattern: 'src/locales' },
       ],
-      // The one RTK Query API, which features extend with injectEndpoints.
-      'boundaries/files': [{ category: 'api', pattern: 'src/app/api.ts' }],
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.json'] } },
     },
     rules: {
@@ -88,10 +87,6 @@ export default tseslint.config(
             {
               from: { element: { type: 'feature' } },
               allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
-            },
-            {
-              from: { element: { type: 'feature' } },
-              allow: { to: { element: { type: 'app' }, file: { categories: 'api' } } },
             },
             {
               from: { element: { type: 'feature' } },

@@ -3,7 +3,7 @@ import { setupListeners } from '@reduxjs/toolkit/query';
 
 import { toastSlice } from '../components/toast-slice';
 import { sessionSlice } from '../lib/session/session-slice';
-import { api } from './api';
+import { api } from '../lib/api';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,

@@ -23,7 +23,7 @@ describe('apiErrorMessage', () => {
 
 describe('apiFieldErrors', () => {
   it('reads the fields of the envelope', () => {
-    const error = { status: 422, data: { detail: 'Check the form.', code: 'validation_error', fields: { email: 'Enter a valid e-mail address.' } } };
+    const error = { status: 400, data: { detail: 'Check the form.', code: 'validation_error', fields: { email: 'Enter a valid e-mail address.' } } };
     expect(apiFieldErrors(error)).toEqual({ email: 'Enter a valid e-mail address.' });
   });
 

@@ -1,19 +1,16 @@
+import type { Schemas } from './api-types';
+
 /**
  * The association's public details come from the server (GET /api/config/, from
- * settings.ASSOCIATION): this file holds only what the server does not know.
+ * settings.ASSOCIATION): this file holds only what the server does not know. The other fields are
+ * the document's: resource_upload_max_mb (RESOURCE_UPLOAD_MAX_MB), public_form_challenge
+ * (PUBLIC_FORM_CHALLENGE; lib/public-form-challenge.ts), registration_payment_deadline_hours (null:
+ * no deadline), membership_fees (whole Rwf a year by type), demo (`make run`'s demo details: every
+ * screen that shows them says they are not a real account).
  */
-export interface SiteConfig {
-  map_tile_url: string;
-  map_attribution: string;
+export type SiteConfig = Omit<Schemas['ConfigOut'], 'association' | 'payment'> & {
+  /** The document declares a map of texts; the server sends these keys (settings.ASSOCIATION). */
   association: { name: string; short_name: string; email: string; phone: string; address: string };
-  /** The largest resource file staff may upload, in MB (RESOURCE_UPLOAD_MAX_MB). */
-  resource_upload_max_mb: number;
-  /** Whether the public forms send a solved bot challenge (PUBLIC_FORM_CHALLENGE; lib/public-form-challenge.ts). */
-  public_form_challenge: boolean;
-  /** Hours an unpaid seat is kept when an event sets none (REGISTRATION_PAYMENT_DEADLINE_HOURS); null: no deadline. */
-  registration_payment_deadline_hours: number | null;
-  /** The yearly membership fee of each type, whole Rwf (MEMBERSHIP_FEE_*). */
-  membership_fees: Record<string, number | null>;
   /** Where members and registrants pay (PAYMENT_*). */
   payment: {
     mobile_money_number: string;
@@ -22,9 +19,7 @@ export interface SiteConfig {
     bank_account: string;
     bank_account_name: string;
   };
-  /** `make run`'s demo details: every screen that shows them says they are not a real account. */
-  demo: boolean;
-}
+};
 
 export const SOCIAL_LINKS = {
   facebook: 'https://www.facebook.com/rnslia',

@@ -9,7 +9,7 @@ import { useCloseOnEscape } from '../../components/use-close-on-escape';
 import { phoneHref } from '../../lib/event-defaults';
 import { whatsappChatUrl } from '../../lib/site-config';
 import { useTranslation } from '../../lib/use-translation';
-import { useGetSiteConfigQuery } from '../api';
+import { useGetSiteConfigQuery } from '../../lib/api';
 import './public-layout.css';
 import { RouteOutlet } from './route-outlet';
 import { useFocusOnNavigation } from './use-focus-on-navigation';

@@ -1,17 +1,12 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { Schemas } from '../../lib/api-types';
 import type { Challenged } from '../../lib/public-form-challenge';
 import type { TokenPair } from '../../lib/session/user';
 import type { LoginResponse } from './types';
 
-export interface Credentials {
-  username: string;
-  password: string;
-}
+export type Credentials = Schemas['LoginIn'];
 
-export interface PasswordChange {
-  current_password: string;
-  new_password: string;
-}
+export type PasswordChange = Schemas['ChangePasswordIn'];
 
 /** POST users/change-password/ answers the new pair: the server revokes every other session. */
 export interface PasswordChanged extends Partial<TokenPair> {

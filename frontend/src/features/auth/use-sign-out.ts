@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 
-import { endSession } from '../../app/api';
+import { endSession } from '../../lib/api';
 import { useLogoutMutation } from './api';
 import { storedRefreshToken } from '../../lib/session/session-storage';
 

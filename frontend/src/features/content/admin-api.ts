@@ -1,4 +1,5 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { Schemas } from '../../lib/api-types';
 import type { Resource, Update } from './api';
 
 /**
@@ -24,22 +25,10 @@ export interface ContentListArgs {
 }
 
 /** What the update form sends (every field: a PUT replaces the update). */
-export interface UpdateInput {
-  title: string;
-  date: string;
-  description: string;
-  link: string;
-}
+export type UpdateInput = Required<Schemas['UpdateIn']>;
 
 /** A message as staff read it in the list (the contact form's fields, with when and in which language). */
-export interface ReceivedMessage {
-  id: number;
-  name: string;
-  email: string;
-  message: string;
-  language: string;
-  created_at: string;
-}
+export type ReceivedMessage = Schemas['ContactMessageOut'];
 
 const listParams = ({ search, page }: ContentListArgs) => ({
   page,

@@ -1,43 +1,22 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { Schemas } from '../../lib/api-types';
 import type { Challenged } from '../../lib/public-form-challenge';
 
-export interface ContactMessage {
-  name: string;
-  email: string;
-  message: string;
-}
+/** What the contact form sends (the server's ContactIn, every field filled). */
+export type ContactMessage = Required<Schemas['ContactIn']>;
 
-export interface ContactReply {
-  message?: string;
-}
+/** The server's answer; the page shows its message, or its own words when there is none. */
+export type ContactReply = Partial<Schemas['MessageOut']>;
 
-/** SPEC §3 Resource, as GET /api/resources/ answers it. */
-export interface Resource {
-  id: number;
-  title: string;
-  description: string;
-  /** The address that opens the document: the download of an uploaded file, else the link. */
-  file: string;
-  /** The link staff gave ('' for an uploaded file). */
-  url: string;
-  /** An uploaded file's download name, type and size ('', '', null for a link). */
-  file_name: string;
-  file_type: string;
-  file_size: number | null;
-  created_at: string;
-  updated_at: string;
-}
+/**
+ * SPEC §3 Resource, as GET /api/resources/ answers it: `file` opens the document (the download of
+ * an uploaded file, else the link), `url` is the link staff gave ('' for an uploaded file), and
+ * file_name, file_type, file_size describe an uploaded file ('', '', null for a link).
+ */
+export type Resource = Schemas['ResourceOut'];
 
-/** SPEC §3 Update, as GET /api/updates/ answers it. */
-export interface Update {
-  id: number;
-  title: string;
-  /** yyyy-mm-dd */
-  date: string;
-  description: string;
-  link: string;
-  created_at: string;
-}
+/** SPEC §3 Update, as GET /api/updates/ answers it (date: yyyy-mm-dd). */
+export type Update = Schemas['UpdateOut'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
@@ -53,7 +32,12 @@ function listIn<T>(body: unknown, key: string): T[] {
 export const contentApi = api.injectEndpoints({
   endpoints: (build) => ({
     sendContactMessage: build.mutation<ContactReply, ContactMessage & Challenged>({
-      query: ({ challenge, ...body }) => ({ url: 'management/contact-form/', method: 'POST', body, headers: challenge }),
+      query: ({ challenge, ...body }) => ({
+        url: 'management/contact-form/',
+        method: 'POST',
+        body: body satisfies Schemas['ContactIn'],
+        headers: challenge,
+      }),
     }),
     getResources: build.query<Resource[], undefined>({
       query: () => 'resources/',

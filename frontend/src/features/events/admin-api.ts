@@ -1,16 +1,16 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { Schemas } from '../../lib/api-types';
 import type { AgendaItem, EventFaq, EventStatus, PublicEvent } from './public-api';
 
 /** The admin side of events (SPEC §2 Events management, §7 Events): list, one, create, edit, status, delete. */
 
 // The admin endpoints answer the same event shape as the public ones (one EventOut on the server),
-// of which staff also use the payment deadline.
+// of which staff also use the payment deadline (hours a registrant has to pay before the seat goes
+// back; null: the association's default).
 export type { AgendaItem, EventFaq, EventStatus };
-export type AdminEvent = PublicEvent & {
-  /** Hours a registrant has to pay before the seat goes back; null: the association's default. */
-  payment_deadline_hours: number | null;
-};
+export type AdminEvent = PublicEvent;
 
+/** Every status, in the order staff meet them. */
 export const EVENT_STATUSES: readonly EventStatus[] = ['Draft', 'Published', 'Completed', 'Cancelled'];
 
 export const EVENT_PAGE_SIZES = [5, 10, 20, 50] as const;
@@ -51,13 +51,7 @@ export interface EventListArgs {
   pageSize: EventPageSize;
 }
 
-export interface EventPage {
-  results: AdminEvent[];
-  count: number;
-  page: number;
-  page_size: number;
-  total_pages: number;
-}
+export type EventPage = Omit<Schemas['EventPageOut'], 'results'> & { results: AdminEvent[] };
 
 /** Every admin call carries include_all=true (SPEC §7). */
 const INCLUDE_ALL = { include_all: true };
@@ -89,7 +83,7 @@ export const eventsAdminApi = api.injectEndpoints({
       keepUnusedDataFor: 0,
     }),
     createEvent: build.mutation<AdminEvent, EventInput>({
-      query: (body) => ({ url: 'management/events/', method: 'POST', body }),
+      query: (body) => ({ url: 'management/events/', method: 'POST', body: body satisfies Schemas['EventIn'] }),
       invalidatesTags: [listTag, 'PublicEvent', 'Dashboard'],
     }),
     updateEvent: build.mutation<AdminEvent, { id: number; changes: EventInput }>({
@@ -97,7 +91,7 @@ export const eventsAdminApi = api.injectEndpoints({
         url: `management/events/${id}/`,
         method: 'PUT',
         params: INCLUDE_ALL,
-        body: changes,
+        body: changes satisfies Schemas['EventIn'],
       }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Event', id }, 'PublicEvent', 'Dashboard'],
     }),
@@ -106,7 +100,7 @@ export const eventsAdminApi = api.injectEndpoints({
         url: `management/events/${id}/change-status/`,
         method: 'POST',
         params: INCLUDE_ALL,
-        body: { status },
+        body: { status } satisfies Schemas['StatusIn'],
       }),
       // The row changes in place at once (SPEC §4); the invalidation then refetches the page,
       // since a status filter may no longer match it.

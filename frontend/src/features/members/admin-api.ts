@@ -1,4 +1,5 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { Schemas } from '../../lib/api-types';
 import type { MembershipType, PaymentMethod } from './public-api';
 
 /**
@@ -7,8 +8,9 @@ import type { MembershipType, PaymentMethod } from './public-api';
  * toggle active, delete and the CSV export.
  */
 
-export const APPROVAL_STATUSES = ['Pending', 'Approved', 'Rejected'] as const;
-export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+/** A member's approval status: the values the server's member filter accepts. */
+export type ApprovalStatus = NonNullable<Schemas['MemberFilters']['approval_status']>[number];
+export const APPROVAL_STATUSES: readonly ApprovalStatus[] = ['Pending', 'Approved', 'Rejected'];
 
 /** The admin's reading of gender (SPEC §3); the form's Non-binary and Prefer Not to Say read as Other. */
 export const ADMIN_GENDERS = ['Male', 'Female', 'Other'] as const;
@@ -17,44 +19,17 @@ export type AdminGender = (typeof ADMIN_GENDERS)[number];
 /** SPEC §2, §9: ten members a page; the page count is the count divided by ten, rounded up. */
 export const MEMBERS_PAGE_SIZE = 10;
 
-/** A member as staff see it (docs/api.md "Member (JSON)"). */
-export interface Member {
-  id: number;
-  full_name: string;
-  email: string;
-  phone: string;
-  /** 'yyyy-mm-dd' */
-  date_of_birth: string | null;
-  /** The admin's reading: Male, Female or Other ('' when unknown). */
+/**
+ * A member as staff see it (docs/api.md "Member (JSON)"): gender is the admin's reading ('' when
+ * unknown), gender_declared what the applicant chose; membership_number ('2026-0042') is null
+ * until approved.
+ */
+export type Member = Omit<Schemas['MemberOut'], 'gender' | 'membership_type' | 'payment_method' | 'approval_status'> & {
   gender: AdminGender | '';
-  /** What the applicant chose (the form also offers Non-binary and Prefer Not to Say). */
-  gender_declared: string;
-  nationality: string;
-  address: string;
-  occupation: string;
-  organization: string;
-  /** An institution's contact person and their role ('' for a person). */
-  contact_person_name: string;
-  contact_person_role: string;
-  experience_years: number;
   membership_type: MembershipType;
-  preferred_communication_language: string;
-  reason_for_joining: string;
-  skills: string;
-  areas_of_interest: string[];
-  certifications: string;
   payment_method: PaymentMethod | '';
-  transaction_id: string;
-  agree_to_terms: boolean;
-  /** When the applicant agreed to the terms (ISO date-time), if recorded. */
-  terms_accepted_at: string | null;
   approval_status: ApprovalStatus;
-  is_active_member: boolean;
-  /** '2026-0042': the year of approval and a sequence; null until approved. */
-  membership_number: string | null;
-  approved_at: string | null;
-  created_at: string;
-}
+};
 
 /**
  * What the edit form sends (SPEC §7: the member's fields plus id). An empty text, a null and
@@ -110,13 +85,7 @@ export interface MemberListArgs extends MemberFilters {
   page: number;
 }
 
-export interface MemberPage {
-  results: Member[];
-  count: number;
-  page: number;
-  page_size: number;
-  total_pages: number;
-}
+export type MemberPage = Omit<Schemas['MemberPageOut'], 'results'> & { results: Member[] };
 
 /** SPEC §9: the count divided by the page size, rounded up. */
 export function memberPageCount(count: number): number {
@@ -158,11 +127,11 @@ export const membersAdminApi = api.injectEndpoints({
     }),
     /** Staff enter an application (Pending): the staff endpoint, no bot challenge or rate limit. */
     createMember: build.mutation<Member, MemberCreate>({
-      query: (body) => ({ url: 'management/members/', method: 'POST', body }),
+      query: (body) => ({ url: 'management/members/', method: 'POST', body: body satisfies Schemas['MemberIn'] }),
       invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Dashboard']),
     }),
     updateMember: build.mutation<Member, MemberUpdate>({
-      query: (body) => ({ url: `management/members/${body.id}/`, method: 'PUT', body }),
+      query: (body) => ({ url: `management/members/${body.id}/`, method: 'PUT', body: body satisfies Schemas['MemberIn'] }),
       async onQueryStarted(_args, lifecycle) {
         await showChangedMember(lifecycle);
       },

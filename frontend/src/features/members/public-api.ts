@@ -1,12 +1,14 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { Schemas } from '../../lib/api-types';
 import type { Challenged } from '../../lib/public-form-challenge';
 
 /** The public form's reading of gender (SPEC §3); the admin's reading has Other instead. */
 export const GENDERS = ['Male', 'Female', 'Non-binary', 'Prefer Not to Say'] as const;
 export type Gender = (typeof GENDERS)[number];
 
-export const MEMBERSHIP_TYPES = ['Individual', 'Institutional'] as const;
-export type MembershipType = (typeof MEMBERSHIP_TYPES)[number];
+/** The values the server's member filter accepts. */
+export type MembershipType = NonNullable<Schemas['MemberFilters']['membership_type']>[number];
+export const MEMBERSHIP_TYPES: readonly MembershipType[] = ['Individual', 'Institutional'];
 
 export const AREAS_OF_INTEREST = ['Advocacy', 'Training', 'Research', 'Community Outreach'] as const;
 export type AreaOfInterest = (typeof AREAS_OF_INTEREST)[number];
@@ -41,10 +43,9 @@ export interface MembershipApplication {
 }
 
 /** The 201 answer: the new (Pending) member, of which the page reads only the message. */
-export interface MembershipAnswer {
-  member: { id: number; full_name: string; email: string; approval_status: 'Pending' | 'Approved' | 'Rejected' };
-  message: string;
-}
+export type MembershipAnswer = Omit<Schemas['AppliedOut'], 'member'> & {
+  member: Pick<Schemas['AppliedOut']['member'], 'id' | 'full_name' | 'email' | 'approval_status'>;
+};
 
 /** The public application: no token needed (SPEC §6). */
 export const membershipPublicApi = api.injectEndpoints({
@@ -53,7 +54,7 @@ export const membershipPublicApi = api.injectEndpoints({
       query: ({ challenge, ...application }) => ({
         url: 'users/register/',
         method: 'POST',
-        body: application,
+        body: application satisfies Schemas['MemberApplicationIn'],
         headers: challenge,
       }),
       // A staff member signed in in the same browser sees the new application in the list.

@@ -1,30 +1,18 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { Schemas } from '../../lib/api-types';
 
-/** How long personal data is kept, in days, as the server is configured (GET /api/privacy/). */
-export interface RetentionPeriods {
-  /** Ended registrations and waiting-list places, contact messages. */
-  personal_data_days: number;
-  /** The content of the e-mails sent. */
-  notification_body_days: number;
-  /** Membership applications that were not approved. */
-  member_rejected_days: number;
-}
+/**
+ * How long personal data is kept, in days, as the server is configured (GET /api/privacy/):
+ * personal_data_days for ended registrations and waiting-list places and contact messages,
+ * notification_body_days for the content of the e-mails sent, member_rejected_days for
+ * membership applications that were not approved.
+ */
+export type RetentionPeriods = Schemas['RetentionOut'];
 
-export interface PrivacyInfo {
-  retention: RetentionPeriods;
-}
+export type PrivacyInfo = Schemas['PrivacyOut'];
 
-/** How many of each kind an erasure removed. */
-export interface ErasedCounts {
-  registrations: number;
-  waitlist_entries: number;
-  members: number;
-  contact_messages: number;
-  emails: number;
-  /** Outbox payloads that named the address (a password-reset request). */
-  events: number;
-  message: string;
-}
+/** How many of each kind an erasure removed (events: outbox payloads that named the address, a password-reset request). */
+export type ErasedCounts = Schemas['ErasedOut'];
 
 export const privacyApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
-import { api } from '../../app/api';
-import type { Registrant } from './public-api';
+import { api } from '../../lib/api';
+import type { EventStatus, RegistrationStatus, Schemas, WithStatus } from '../../lib/api-types';
 import { errorStatus } from '../../lib/api-error';
 import { filenameFromDisposition } from '../../lib/save-file';
 
@@ -12,7 +12,7 @@ import { filenameFromDisposition } from '../../lib/save-file';
  * many at once (reject or cancel).
  */
 
-export type EventStatus = 'Draft' | 'Published' | 'Completed' | 'Cancelled';
+export type { EventStatus, RegistrationStatus };
 /** The overview's tab order (the events list's filter order). */
 export const EVENT_STATUSES: readonly EventStatus[] = ['Draft', 'Published', 'Completed', 'Cancelled'];
 
@@ -20,7 +20,6 @@ export const EVENT_STATUSES: readonly EventStatus[] = ['Draft', 'Published', 'Co
  * Pending and Approved hold a seat; Rejected, Expired (never confirmed, or unpaid by the
  * deadline) and Cancelled have ended and hold none.
  */
-export type RegistrationStatus = 'Pending' | 'Approved' | 'Rejected' | 'Expired' | 'Cancelled';
 export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['Pending', 'Approved', 'Rejected', 'Expired', 'Cancelled'];
 /** What staff may set: a registration never goes back to Pending, and only the server expires one. */
 export type RegistrationDecision = 'Approved' | 'Rejected' | 'Cancelled';
@@ -52,23 +51,8 @@ export const OVERVIEW_PAGE_SIZE = 6;
 /** One event's registrations, a page at a time. */
 export const REGISTRATIONS_PAGE_SIZE = 20;
 
-/** An event as the overview lists it, with its registration counts. */
-export interface EventSummary {
-  id: number;
-  title: string;
-  status: EventStatus;
-  /** 'yyyy-mm-dd' */
-  date: string;
-  /** 'HH:MM:SS', or null when not set. */
-  time: string | null;
-  location: string;
-  maximum_attendees: number | null;
-  total_registrations_count: number;
-  pending_registrations_count: number;
-  approved_registrations_count: number;
-  /** Maximum minus approved, or null when unlimited. */
-  available_seats: number | null;
-}
+/** An event as the overview lists it, with its registration counts (available_seats: maximum minus approved, or null when unlimited). */
+export type EventSummary = WithStatus<Schemas['EventSummary'], EventStatus>;
 
 interface Page {
   count: number;
@@ -77,85 +61,53 @@ interface Page {
   total_pages: number;
 }
 
-export interface RegistrationsOverview extends Page {
+export type RegistrationsOverview = Omit<Schemas['OverviewOut'], 'results' | 'status_counts'> & {
   results: EventSummary[];
   /** Only the statuses that have events, whatever the filter. */
   status_counts: Partial<Record<EventStatus, number>>;
-}
+};
 
 export interface OverviewArgs {
   status: EventStatus;
   page: number;
 }
 
-/** A registration as staff see it (SPEC §3 "Registration (as managed by admin)"). */
-export interface AdminRegistration extends Registrant {
-  id: number;
-  event_id: number;
-  event_title: string;
-  /** An ISO date-time. */
-  registration_date: string;
+/**
+ * A registration as staff see it (SPEC §3 "Registration (as managed by admin)"): decided_by is the
+ * staff member who approved, rejected or cancelled it; hold_expires_at the end of an unconfirmed
+ * sign-up's hold; payment_due_at when an unpaid seat goes back; ended_reason set on an Expired or
+ * Cancelled one.
+ */
+export type AdminRegistration = Omit<Schemas['RegistrationOut'], 'registration_status' | 'ended_reason'> & {
   registration_status: RegistrationStatus;
-  transaction_id: string;
-  payment_method: string;
-  payment_notes: string;
-  /** What the payer writes in the Mobile Money or bank message (none for a free event). */
-  payment_reference: string | null;
-  /** A free event: no payment to record; opening the e-mail's link approves the seat. */
-  free: boolean;
-  /** The staff member who approved, rejected or cancelled it, if anyone has. */
-  decided_by: string | null;
-  decided_at: string | null;
-  reminder_sent_at: string | null;
-  /** The registrant opened the link of the first e-mail. */
-  email_confirmed: boolean;
-  email_confirmed_at: string | null;
-  /** An unconfirmed sign-up holds its seat until then; null while its first e-mail has not gone out. */
-  hold_expires_at: string | null;
-  /** Unpaid by then, the seat goes back (a paid event only). */
-  payment_due_at: string | null;
-  /** Set on an Expired registration. */
   ended_reason: EndedReason;
-  /** What staff told the person when rejecting or cancelling. */
-  status_reason: string;
-}
+};
 
 /** The event's counters, for the whole event whatever the search or filter. */
-export interface RegistrationCounters {
-  total_registrations: number;
-  pending_registrations: number;
-  approved_registrations: number;
-  /** Ended registrations, counted apart from the seats. */
-  rejected_registrations: number;
-  expired_registrations: number;
-  cancelled_registrations: number;
-  maximum_attendees: number | null;
-  /** SPEC's: maximum minus approved, or null when unlimited. */
-  available_seats: number | null;
-  /** What a visitor can still take (pending and waiting-list offers hold seats too). */
-  open_seats: number | null;
-  waitlist_count: number;
-}
+export type RegistrationCounters = Pick<
+  Schemas['EventRegistrationsOut'],
+  | 'total_registrations'
+  | 'pending_registrations'
+  | 'approved_registrations'
+  | 'rejected_registrations'
+  | 'expired_registrations'
+  | 'cancelled_registrations'
+  | 'maximum_attendees'
+  | 'available_seats'
+  | 'open_seats'
+  | 'waitlist_count'
+>;
 
-export interface AccessNeeds {
-  needs_interpreter: number;
-  /** Registrations holding a seat, by declared disability ('None' left out). */
-  disabilities: Record<string, number>;
-}
+/** Registrations holding a seat that need an interpreter, and by declared disability ('None' left out). */
+export type AccessNeeds = Schemas['AccessNeeds'];
 
-export interface EventRegistrations extends RegistrationCounters, Page {
-  event: {
-    id: number;
-    title: string;
-    date: string;
-    time: string | null;
-    status: EventStatus;
-    location: string;
-    price: number | null;
+// The document marks the paging fields optional (the server always sends them on this call).
+export type EventRegistrations = RegistrationCounters &
+  Page & {
+    event: WithStatus<Schemas['EventBrief'], EventStatus>;
+    registrations: AdminRegistration[];
+    access_needs: AccessNeeds;
   };
-  registrations: AdminRegistration[];
-  access_needs: AccessNeeds;
-}
 
 export interface RegistrationFilters {
   /** Name, e-mail, phone or payment reference. */
@@ -170,22 +122,10 @@ export interface RegistrationListArgs extends RegistrationFilters {
 
 export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired' | 'cancelled';
 
-export interface WaitlistEntry extends Registrant {
-  id: number;
-  status: WaitlistStatus;
-  /** Among those waiting with a confirmed address (only they are offered seats), else null. */
-  position: number | null;
-  /** The person opened the link of the first e-mail. */
-  email_confirmed: boolean;
-  created_at: string;
-  offered_at: string | null;
-  offer_expires_at: string | null;
-}
+/** position: among those waiting with a confirmed address (only they are offered seats), else null. */
+export type WaitlistEntry = WithStatus<Schemas['WaitlistEntryOut'], WaitlistStatus>;
 
-export interface Waitlist {
-  results: WaitlistEntry[];
-  waiting: number;
-}
+export type Waitlist = Omit<Schemas['WaitlistOut'], 'results'> & { results: WaitlistEntry[] };
 
 /** One decision: an approval records the payment; a rejection or cancellation may give a reason. */
 export type StatusUpdateArgs = { registration: AdminRegistration; payment_notes: string } & (
@@ -194,10 +134,7 @@ export type StatusUpdateArgs = { registration: AdminRegistration; payment_notes:
   | { status: 'Rejected' | 'Cancelled'; reason: string }
 );
 
-export interface DecisionAnswer {
-  registration: AdminRegistration;
-  message: string;
-}
+export type DecisionAnswer = Omit<Schemas['DecisionOut'], 'registration'> & { registration: AdminRegistration };
 
 export interface BulkDecisionArgs {
   eventId: number;
@@ -206,13 +143,8 @@ export interface BulkDecisionArgs {
   reason: string;
 }
 
-export interface BulkDecisionAnswer {
-  updated: number[];
-  /** Not of this event, or its status no longer allows the action. */
-  skipped: number[];
-  /** e.g. '5 registrations rejected.', in the language of the request. */
-  message: string;
-}
+/** skipped: not of this event, or its status no longer allows the action; message in the request's language. */
+export type BulkDecisionAnswer = Schemas['BulkOut'];
 
 /** One registration or waiting-list place to erase, and the event whose views show it. */
 export interface EraseArgs {
@@ -220,10 +152,8 @@ export interface EraseArgs {
   eventId: number;
 }
 
-export interface EraseAnswer {
-  /** 'Registration erased.' or 'Waiting-list entry erased.', in the language of the request. */
-  message: string;
-}
+/** 'Registration erased.' or 'Waiting-list entry erased.', in the language of the request. */
+export type EraseAnswer = Schemas['MessageOut'];
 
 export interface CsvFile {
   csv: string;
@@ -294,15 +224,15 @@ export const registrationsAdminApi = api.injectEndpoints({
         return {
           url: `management/registrations/${registration.id}/update-status/`,
           method: 'POST',
-          body:
-            decision.status === 'Approved'
+          // Every field of DecisionIn has a default ('' on the server): each decision sends its own.
+          body: (decision.status === 'Approved'
               ? {
                   registration_status: status,
                   transaction_id: decision.transaction_id,
                   payment_method: decision.payment_method,
                   payment_notes,
                 }
-              : { registration_status: status, reason: decision.reason, payment_notes },
+              : { registration_status: status, reason: decision.reason, payment_notes }) satisfies Partial<Schemas['DecisionIn']>,
         };
       },
       // The row shows the decision at once in every cached view of the event; the counters are
@@ -332,7 +262,7 @@ export const registrationsAdminApi = api.injectEndpoints({
       query: ({ eventId, ids, action, reason }) => ({
         url: `management/events/${eventId}/registrations/bulk/`,
         method: 'POST',
-        body: { ids, action, reason },
+        body: { ids, action, reason } satisfies Schemas['BulkIn'],
       }),
       invalidatesTags: (_result, error, { eventId }) => (error ? [] : [...afterDecision(eventId)]),
     }),

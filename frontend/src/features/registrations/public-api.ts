@@ -1,33 +1,33 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { EventStatus, RegistrationStatus, Schemas, WithStatus } from '../../lib/api-types';
 import type { Challenged } from '../../lib/public-form-challenge';
 
 /**
- * What the registration page reads of an event (GET management/public-events/{id}/, the event
- * JSON of docs/api.md). Its own type: features do not import each other, and this page needs
- * `open_seats`, which only it reads.
+ * What the registration page reads of an event (GET management/public-events/{id}/, the server's
+ * EventOut). Its own name: features do not import each other, and this page needs `open_seats`
+ * (what a visitor can still take; null when unlimited), which only it reads.
  */
-export interface RegistrationEvent {
-  id: number;
-  title: string;
-  location: string;
-  /** 0 or null means free. */
-  price: number | null;
-  /** 'yyyy-mm-dd' */
-  date: string;
-  /** 'HH:MM:SS', or null when not set. */
-  time: string | null;
-  contact_email: string | null;
-  contact_phone: string | null;
-  status: 'Draft' | 'Published' | 'Completed' | 'Cancelled';
-  maximum_attendees: number | null;
-  total_registrations_count: number;
-  approved_registrations_count: number;
-  pending_registrations_count: number;
-  /** SPEC's counter: maximum minus approved, or null when unlimited. */
-  available_seats: number | null;
-  /** What a visitor can still take (the server's one seat rule): null when unlimited. */
-  open_seats: number | null;
-}
+export type RegistrationEvent = WithStatus<
+  Pick<
+    Schemas['EventOut'],
+    | 'id'
+    | 'title'
+    | 'location'
+    | 'price'
+    | 'date'
+    | 'time'
+    | 'contact_email'
+    | 'contact_phone'
+    | 'status'
+    | 'maximum_attendees'
+    | 'total_registrations_count'
+    | 'approved_registrations_count'
+    | 'pending_registrations_count'
+    | 'available_seats'
+    | 'open_seats'
+  >,
+  EventStatus
+>;
 
 export const PREFERRED_LANGUAGES = ['English', 'Kinyarwanda', 'Kiswahili', 'French'] as const;
 export type PreferredLanguage = (typeof PREFERRED_LANGUAGES)[number];
@@ -49,118 +49,66 @@ export interface RegistrationPayload {
   offer_token?: string;
 }
 
-/** The 201 answer to a registration (SPEC §3 "Registration response"). */
-export interface RegistrationAnswer {
-  registration: {
-    id: number;
-    event_id: number;
-    event_title: string;
-    full_name: string;
-    email: string;
-    phone: string;
-    registration_status: RegistrationStatus;
-    /** null for a free event: nothing to pay, so nothing to match. */
-    payment_reference: string | null;
-    amount: number | null;
-    currency: string;
-  };
-  payment_reference: string | null;
-  payment_info: PaymentInfo;
-  contact_info: { message: string; email: string; phone: string };
-  next_steps: string;
-  /** The seat is kept only if the visitor opens the e-mailed link within this many minutes. */
-  confirm_minutes: number;
-}
+/**
+ * The 201 answer to a registration (SPEC §3 "Registration response"): payment_reference and amount
+ * are null for a free event (nothing to pay, so nothing to match); the seat is kept only if the
+ * visitor opens the e-mailed link within confirm_minutes.
+ */
+export type RegistrationAnswer = Omit<Schemas['RegistrationAnswer'], 'registration'> & {
+  registration: Omit<Schemas['RegisteredOut'], 'registration_status'> & { registration_status: RegistrationStatus };
+};
 
-export type RegistrationStatus = 'Pending' | 'Approved' | 'Rejected' | 'Expired' | 'Cancelled';
+export type { RegistrationStatus };
 
-export interface PaymentInfo {
-  status: string;
-  /** null for a free event. */
-  amount: number | null;
-  currency: string;
-  reference: string;
-  /** Each way to pay: its label → what to do. Empty for a free event. */
-  methods: Record<string, string>;
-  /** `make run`'s demo payment details: the page says they are not a real account. */
-  demo?: boolean;
-}
+/**
+ * How to pay: amount null for a free event, methods each way to pay (its label → what to do; empty
+ * for a free event), demo for `make run`'s demo payment details (the page says they are not a
+ * real account).
+ */
+export type PaymentInfo = Schemas['PaymentInfo'];
 
 /** How to pay and whom to ask: the same parts in a registration's answer and on its own page. */
 export type HowToPay = Pick<RegistrationAnswer, 'payment_info' | 'contact_info' | 'next_steps'>;
 
-export interface WaitlistAnswer {
-  /** `position` is null until the visitor confirms their address through the e-mailed link. */
-  waitlist_entry: { id: number; event_id: number; position: number | null };
-  message: string;
-  confirm_minutes: number;
-}
+/** `waitlist_entry.position` is null until the visitor confirms their address through the e-mailed link. */
+export type WaitlistAnswer = Schemas['WaitlistJoinAnswer'];
 
 /** The event as the page of an e-mailed link shows it. */
-export interface LinkedEvent {
-  id: number;
-  title: string;
-  /** 'yyyy-mm-dd' */
-  date: string;
-  time: string | null;
-  status: 'Draft' | 'Published' | 'Completed' | 'Cancelled';
-  location: string;
-  price: number | null;
-}
+export type LinkedEvent = WithStatus<Schemas['EventBrief'], EventStatus>;
 
 /**
  * What the link of a first e-mail opens (POST my-registration/): a registration, with how to pay,
- * or a place on a waiting list. Opening it the first time confirms the address.
+ * or a place on a waiting list. Opening it the first time confirms the address. The document gives
+ * one flat object (MyAccessOut) whose parts are null by kind; the page reads it as the union it
+ * is, each part the server's own schema.
  */
 export type MyRegistration =
-  | ({
+  | (Pick<Schemas['MyAccessOut'], 'confirmed_now'> & {
       kind: 'registration';
-      confirmed_now: boolean;
-      registration: {
-        id: number;
+      /**
+       * free: no payment, reference or deadline (opening the link confirms the seat);
+       * payment_due_at: unpaid by then, the seat goes to somebody else; ended_reason: why it ended
+       * without a staff decision ('unconfirmed' or 'payment_deadline': Expired, 'by_registrant' or
+       * 'event_cancelled': Cancelled); status_reason: what the organisers wrote when rejecting or
+       * cancelling.
+       */
+      registration: Omit<Schemas['MyRegistrationOut'], 'event' | 'registration_status'> & {
         event: LinkedEvent;
-        full_name: string;
         registration_status: RegistrationStatus;
-        /** A free event: no payment, reference or deadline; opening the link confirms the seat. */
-        free: boolean;
-        payment_reference: string | null;
-        email_confirmed: boolean;
-        /** An ISO date-time: unpaid by then, the seat goes to somebody else. */
-        payment_due_at: string | null;
-        /**
-         * Why it ended without a staff decision: 'unconfirmed' or 'payment_deadline' (Expired),
-         * 'by_registrant' or 'event_cancelled' (Cancelled).
-         */
-        ended_reason: string;
-        /** What the organisers wrote when rejecting or cancelling. */
-        status_reason: string;
       };
     } & HowToPay)
-  | {
+  | (Pick<Schemas['MyAccessOut'], 'confirmed_now'> & {
       kind: 'waitlist';
-      confirmed_now: boolean;
-      waitlist_entry: {
-        id: number;
+      waitlist_entry: Omit<Schemas['MyWaitlistOut'], 'event' | 'status'> & {
         event: LinkedEvent;
-        full_name: string;
         status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'cancelled';
-        email_confirmed: boolean;
-        position: number | null;
       };
-    };
+    });
 
-/** Who a waiting-list offer is for, as they gave it when they joined the list. */
 /** Who someone is and what they declared, as they registered or joined the waiting list. */
-export interface Registrant {
-  full_name: string;
-  email: string;
-  phone: string;
-  preferred_language: string;
-  needs_interpreter: boolean;
-  disability: string;
-  disability_details: string;
-}
+export type Registrant = Schemas['Registrant'];
 
+/** The document's OfferCheckOut, read as the union it is: the offer's details only when valid. */
 export type WaitlistOfferCheck =
   | { valid: false }
   | { valid: true; event_id: number; expires_at: string; registrant: Registrant };
@@ -181,7 +129,7 @@ export const registrationPublicApi = api.injectEndpoints({
       query: ({ eventId, registration, challenge }) => ({
         url: `management/events/${eventId}/register/`,
         method: 'POST',
-        body: registration,
+        body: registration satisfies Schemas['RegistrationIn'],
         headers: challenge,
       }),
       // The event's counters changed (or, when it was full, are worth reading again).
@@ -192,7 +140,7 @@ export const registrationPublicApi = api.injectEndpoints({
       query: ({ eventId, registration, challenge }) => ({
         url: `management/events/${eventId}/waitlist/`,
         method: 'POST',
-        body: registration,
+        body: registration satisfies Schemas['RegistrationIn'],
         headers: challenge,
       }),
       // 409 seats_available: a seat freed up, so the event's counters are stale.

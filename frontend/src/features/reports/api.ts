@@ -1,4 +1,5 @@
-import { api } from '../../app/api';
+import { api } from '../../lib/api';
+import type { RegistrationStatus, Schemas } from '../../lib/api-types';
 
 /**
  * The three reports (docs/reports.md, docs/api.md "Dashboard and reports"), counted by the
@@ -15,31 +16,21 @@ export interface ReportArgs {
   search: string;
 }
 
-interface Report {
-  period: ReportPeriod;
-  /** 'yyyy-mm-dd', the first day covered */
-  start: string;
-  /** 'yyyy-mm-dd', today */
-  end: string;
-}
+/**
+ * What every report has: its period, the first day covered and today ('yyyy-mm-dd'). The document
+ * declares `period` a string; the server answers the one asked for.
+ */
+type Report<T extends { period: string }> = Omit<T, 'period'> & { period: ReportPeriod };
 
-export interface AttendanceReport extends Report {
-  rows: {
-    event_id: number;
-    event_name: string;
-    date: string;
-    total_attendees: number;
-    members: number;
-    non_members: number;
-    /** One decimal; null without attendees. */
-    member_percentage: number | null;
-  }[];
-  /** Events in the period; rows holds at most 100, the most recent. */
-  count: number;
-  totals: { total_attendees: number; members: number; non_members: number; member_attendance_rate: number | null };
-}
+/**
+ * Events in the period (rows holds at most 100, the most recent); member_percentage has one
+ * decimal, null without attendees.
+ */
+export type AttendanceReport = Report<Schemas['AttendanceOut']>;
 
-export const ACTIVITY_KINDS = [
+/** Who an activity was for, by kind. */
+export type ActivityKind = Schemas['ActivityRow']['kind'];
+export const ACTIVITY_KINDS: readonly ActivityKind[] = [
   'member_applied',
   'member_joined',
   'member_renewed',
@@ -47,38 +38,22 @@ export const ACTIVITY_KINDS = [
   'registration_submitted',
   'registration_approved',
   'registration_rejected',
-] as const;
-export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
+];
 
-export interface ActivityReport extends Report {
-  rows: {
-    kind: ActivityKind;
-    /** ISO date-time */
-    at: string;
-    /** Null for what the retention period erased: the activity is counted, the name is gone. */
-    who: string | null;
-    event_title: string | null;
-    /** The member's or the registration's status now. */
-    status: 'Pending' | 'Approved' | 'Rejected';
-    /** The staff user who decided, where recorded. */
-    decided_by: string | null;
-  }[];
-  /** Activities in the period; rows holds the latest 100. */
-  count: number;
-}
+/**
+ * Activities in the period (rows holds the latest 100): `who` is null for what the retention
+ * period erased, `status` is the member's or the registration's status now (a registration's may
+ * be Expired or Cancelled), `decided_by` the staff user who decided, where recorded.
+ */
+export type ActivityReport = Report<Omit<Schemas['ActivitiesOut'], 'rows'>> & {
+  rows: (Omit<Schemas['ActivityRow'], 'status'> & { status: RegistrationStatus })[];
+};
 
-export interface GrowthReport extends Report {
-  /** One per calendar month of the period; month is its first day ('yyyy-mm-dd'). */
-  rows: { month: string; new_members: number; renewals: number }[];
-  totals: {
-    new_members: number;
-    renewals: number;
-    /** Members who had joined before the period began, and those of them still active. */
-    members_at_start: number;
-    retained: number;
-    retention_rate: number | null;
-  };
-}
+/**
+ * One row per calendar month of the period (month is its first day); members_at_start: members
+ * who had joined before the period began, retained: those of them still active.
+ */
+export type GrowthReport = Report<Schemas['GrowthOut']>;
 
 function reportQuery(path: string, { period, search }: ReportArgs): string {
   const query = new URLSearchParams({ period });

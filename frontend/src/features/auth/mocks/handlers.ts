@@ -1,10 +1,11 @@
 import { delay, http, HttpResponse } from 'msw';
 
-import type { User } from '../../../lib/session/user';
+import { json } from '../../../testing/api-answer';
+import type { ApiErrorBody, Schemas } from '../../../lib/api-types';
 
 const url = (path: string) => `*/api/users/${path}`;
 
-export const DEMO_USER: User = {
+export const DEMO_USER: Schemas['UserOut'] = {
   id: 1,
   username: 'admin',
   email: 'admin@example.org',
@@ -27,14 +28,14 @@ type Body = Record<string, unknown> | unknown[];
 /** MSW handlers for the auth feature's calls (tests and local mocking). */
 export const authHandlers = {
   /** Signs in `admin` / `portal-demo-2026` after a short pause; anything else is refused. */
-  login: (user: User = DEMO_USER) =>
+  login: (user: Schemas['UserOut'] = DEMO_USER) =>
     http.post(url('login/'), async ({ request }) => {
       const { username, password } = (await request.json()) as { username?: string; password?: string };
       await delay(20);
       if (username === 'admin' && password === 'portal-demo-2026') {
-        return HttpResponse.json({ access: 'access-1', refresh: 'refresh-1', user });
+        return json<Schemas['LoginOut']>({ access: 'access-1', refresh: 'refresh-1', user });
       }
-      return HttpResponse.json(
+      return json<ApiErrorBody>(
         { detail: 'Invalid username or password', code: 'invalid_credentials' },
         { status: 401 },
       );
@@ -50,16 +51,16 @@ export const authHandlers = {
   logout: (onCall?: (body: unknown) => void) =>
     http.post(url('logout/'), async ({ request }) => {
       onCall?.(await request.json());
-      return HttpResponse.json({ message: 'Signed out.' });
+      return json<Schemas['MessageOut']>({ message: 'Signed out.' });
     }),
   logoutFails: () =>
-    http.post(url('logout/'), () => HttpResponse.json({ detail: 'Token is invalid.', code: 'token_not_valid' }, { status: 401 })),
+    http.post(url('logout/'), () => json<ApiErrorBody>({ detail: 'Token is invalid.', code: 'token_not_valid' }, { status: 401 })),
 
   resetRequested: (onCall?: (body: unknown) => void) =>
     http.post(url('request-password-reset/'), async ({ request }) => {
       onCall?.(await request.json());
       await delay(20);
-      return HttpResponse.json({
+      return json<Schemas['MessageOut']>({
         message: 'If your email exists in our system, you will receive a password reset link.',
       });
     }),
@@ -71,7 +72,7 @@ export const authHandlers = {
     http.post(url('validate-reset-token/'), async ({ request }) => {
       onCall?.(await request.json(), request.url);
       await delay(20);
-      return HttpResponse.json({ valid });
+      return json<Schemas['ValidOut']>({ valid });
     }),
   tokenCheckFails: () => http.post(url('validate-reset-token/'), () => HttpResponse.error()),
 
@@ -79,7 +80,7 @@ export const authHandlers = {
     http.post(url('reset-password/'), async ({ request }) => {
       onCall?.(await request.json(), request.url);
       await delay(20);
-      return HttpResponse.json({ message: 'Your password has been reset successfully!' });
+      return json<Schemas['MessageOut']>({ message: 'Your password has been reset successfully!' });
     }),
   passwordResetReplies: (status: number, body: Body) =>
     http.post(url('reset-password/'), () => HttpResponse.json(body, { status })),
@@ -88,7 +89,7 @@ export const authHandlers = {
     http.post(url('change-password/'), async ({ request }) => {
       onCall?.(await request.json(), request.headers.get('Authorization'));
       await delay(20);
-      return HttpResponse.json({ message: 'Password changed successfully!', access: 'access-2', refresh: 'refresh-2' });
+      return json<Schemas['ChangePasswordOut']>({ message: 'Password changed successfully!', access: 'access-2', refresh: 'refresh-2' });
     }),
   passwordChangeReplies: (status: number, body: Body) =>
     http.post(url('change-password/'), () => HttpResponse.json(body, { status })),

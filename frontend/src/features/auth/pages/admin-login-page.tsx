@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useDispatch } from 'react-redux';
 import { Link, Navigate, useLocation } from 'react-router-dom';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { FormField } from '../../../components/form-field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { Spinner } from '../../../components/spinner';

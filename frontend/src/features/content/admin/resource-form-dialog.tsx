@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { Field } from '../../../components/field';
 import { type FormOutcome } from '../../../components/form-message';
 import { useToast } from '../../../components/use-toast';

@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';

@@ -1,5 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 
+import { json } from '../../../testing/api-answer';
+import type { ApiErrorBody, Schemas } from '../../../lib/api-types';
 import type { ContactMessage, Resource, Update } from '../api';
 
 const CONTACT_URL = '*/api/management/contact-form/';
@@ -9,13 +11,21 @@ const UPDATES_URL = '*/api/updates/';
 /** MSW handlers for the content feature's calls (tests and local mocking). */
 export const contentHandlers = {
   /** Accepts the message after a short pause, so the sending state can be seen. */
-  contactAccepted: (reply: Record<string, unknown> = { message: 'Your message has been sent successfully!' }) =>
+  contactAccepted: (reply: Schemas['MessageOut'] = { message: 'Your message has been sent successfully!' }) =>
     http.post(CONTACT_URL, async ({ request }) => {
       const body = (await request.json()) as ContactMessage;
       await delay(20);
-      return body.name && body.email && body.message
-        ? HttpResponse.json(reply)
-        : HttpResponse.json({ detail: 'All fields are required.', code: 'validation_error' }, { status: 422 });
+      const missing = (['name', 'email', 'message'] as const).filter((field) => !body[field]);
+      return missing.length === 0
+        ? json<Schemas['MessageOut']>(reply)
+        : json<ApiErrorBody>(
+            {
+              detail: 'All fields are required.',
+              code: 'validation_error',
+              fields: Object.fromEntries(missing.map((field) => [field, 'This field is required.'])),
+            },
+            { status: 400 },
+          );
     }),
   contactRejected: (status: number, body: unknown) =>
     http.post(CONTACT_URL, () => HttpResponse.json(body as Record<string, unknown>, { status })),
@@ -31,7 +41,7 @@ export const contentHandlers = {
       await delay(20);
       return HttpResponse.json(body as Update[]);
     }),
-  resourcesFailure: () => http.get(RESOURCES_URL, () => HttpResponse.json({ detail: 'Boom', code: 'server_error' }, { status: 500 })),
+  resourcesFailure: () => http.get(RESOURCES_URL, () => json<ApiErrorBody>({ detail: 'Boom', code: 'server_error' }, { status: 500 })),
   updatesFailure: () => http.get(UPDATES_URL, () => HttpResponse.error()),
 };
 

@@ -104,7 +104,7 @@ describe('Contact page', () => {
 
   it("shows the server's error detail, marks the field at fault and keeps what was typed", async () => {
     server.use(
-      contentHandlers.contactRejected(422, {
+      contentHandlers.contactRejected(400, {
         detail: 'Enter a valid e-mail address.',
         code: 'validation_error',
         fields: { email: 'Enter a valid e-mail address.' },

@@ -1,4 +1,4 @@
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { LoadingText } from '../../../components/loading-text';
 import { PageHeading } from '../../../components/page-heading';
 import { SocialLinks } from '../../../components/social-links';

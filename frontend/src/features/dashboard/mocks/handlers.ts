@@ -1,5 +1,7 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 
+import { json } from '../../../testing/api-answer';
+import type { ApiErrorBody } from '../../../lib/api-types';
 import type { DashboardSummary } from '../api';
 
 const SUMMARY_URL = '*/api/dashboard/summary/';
@@ -67,9 +69,9 @@ export function dashboardBackend(summary: DashboardSummary = makeSummary()) {
       state.requests += 1;
       if (state.hold) await state.hold;
       if (state.failure !== null) {
-        return HttpResponse.json({ detail: 'Something went wrong.', code: 'server_error' }, { status: state.failure });
+        return json<ApiErrorBody>({ detail: 'Something went wrong.', code: 'server_error' }, { status: state.failure });
       }
-      return HttpResponse.json(state.summary);
+      return json<DashboardSummary>(state.summary);
     }),
   ];
   return { state, handlers };

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { Field, type ControlProps } from '../../../components/field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { useToast } from '../../../components/use-toast';

@@ -4,7 +4,7 @@ import type { LatLngBoundsExpression } from 'leaflet';
 import { useEffect } from 'react';
 import { MapContainer, Marker, TileLayer, useMap, useMapEvents } from 'react-leaflet';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { MAP_ZOOM } from '../../../lib/event-defaults';
 import { useTranslation } from '../../../lib/use-translation';
 import { markerIcon } from '../components/venue-map';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { LoadingText } from '../../../components/loading-text';
 import { phoneHref } from '../../../lib/event-defaults';
 import { SHARE_TARGETS, shareLinks } from '../../../lib/share-links';

@@ -4,7 +4,7 @@ import { divIcon } from 'leaflet';
 import { useEffect, useId, useState } from 'react';
 import { MapContainer, Marker, Popup, TileLayer, useMap } from 'react-leaflet';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { directionsUrl, MAP_ZOOM } from '../../../lib/event-defaults';
 import { useTranslation } from '../../../lib/use-translation';
 import { MapLoading } from './map-loading';

@@ -1,13 +1,15 @@
 import { delay, http, HttpResponse } from 'msw';
 
+import { json } from '../../../testing/api-answer';
+import type { ApiErrorBody, Schemas } from '../../../lib/api-types';
 import type { SiteConfig } from '../../../lib/site-config';
-import type { PublicEvent } from '../public-api';
+import type { PublicEvent, PublicEventPage } from '../public-api';
 
 const LIST_URL = '*/api/management/public-events/';
 const DETAIL_URL = '*/api/management/public-events/:id/';
 const CONFIG_URL = '*/api/config/';
 
-const NOT_FOUND = { detail: "Not Found! The event you're looking for doesn't exist.", code: 'not_found' };
+const NOT_FOUND: ApiErrorBody = { detail: "Not Found! The event you're looking for doesn't exist.", code: 'not_found' };
 
 /** A published event with every field filled in; override what a test is about. */
 export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEvent {
@@ -121,7 +123,7 @@ export const publicEventHandlers = {
   list: (events: PublicEvent[] = DEMO_PUBLIC_EVENTS) =>
     http.get(LIST_URL, async () => {
       await delay(20);
-      return HttpResponse.json(events);
+      return json<PublicEvent[]>(events);
     }),
   /** The archive: `events` newest first, `pageSize` a page, as the server pages it. */
   past: (events: PublicEvent[] = [], pageSize = 10) =>
@@ -132,21 +134,21 @@ export const publicEventHandlers = {
       const totalPages = Math.max(1, Math.ceil(events.length / pageSize));
       const page = Math.min(Number(params.get('page') ?? 1), totalPages);
       const results = events.slice((page - 1) * pageSize, page * pageSize);
-      return HttpResponse.json({ results, count: events.length, page, page_size: pageSize, total_pages: totalPages });
+      return json<PublicEventPage>({ results, count: events.length, page, page_size: pageSize, total_pages: totalPages });
     }),
   listFails: () =>
-    http.get(LIST_URL, () => HttpResponse.json({ detail: 'Server error.', code: 'server_error' }, { status: 500 })),
+    http.get(LIST_URL, () => json<ApiErrorBody>({ detail: 'Server error.', code: 'server_error' }, { status: 500 })),
   /** Answers the events it is given by id, and the server's 404 envelope for any other id. */
   detail: (events: PublicEvent[] = DEMO_PUBLIC_EVENTS) =>
     http.get(DETAIL_URL, async ({ params }) => {
       await delay(20);
       const event = events.find(({ id }) => String(id) === params.id);
-      return event ? HttpResponse.json(event) : HttpResponse.json(NOT_FOUND, { status: 404 });
+      return event ? json<PublicEvent>(event) : json<ApiErrorBody>(NOT_FOUND, { status: 404 });
     }),
   detailFails: () => http.get(DETAIL_URL, () => HttpResponse.error()),
   config: (config: SiteConfig = TEST_SITE_CONFIG) =>
     http.get(CONFIG_URL, async () => {
       await delay(20);
-      return HttpResponse.json(config);
+      return json<Schemas['ConfigOut']>(config);
     }),
 };

@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 
+import { json } from '../../../testing/api-answer';
 import type { MembershipAnswer, MembershipApplication } from '../public-api';
 
 const APPLY_URL = '*/api/users/register/';
@@ -27,7 +28,7 @@ export const membershipHandlers = {
     http.post(APPLY_URL, async ({ request }) => {
       received?.push((await request.json()) as MembershipApplication);
       await (hold ?? delay(20));
-      return HttpResponse.json(answer, { status: 201 });
+      return json<MembershipAnswer>(answer, { status: 201 });
     }),
   refused: (status: number, body: Record<string, unknown>) => http.post(APPLY_URL, () => HttpResponse.json(body, { status })),
   networkError: () => http.post(APPLY_URL, () => HttpResponse.error()),

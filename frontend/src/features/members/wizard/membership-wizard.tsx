@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { SubmitButton } from '../../../components/submit-button';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
 import { usePublicFormChallenge } from '../../../lib/public-form-challenge';

@@ -1,7 +1,7 @@
 import type { ComponentType } from 'react';
 import { Link } from 'react-router-dom';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { formatPrice } from '../../../lib/format-price';
 import { useTranslation } from '../../../lib/use-translation';
 import { AREAS_OF_INTEREST, GENDERS, MEMBERSHIP_TYPES, PAYMENT_METHODS } from '../public-api';

@@ -1,5 +1,7 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 
+import { json } from '../../../testing/api-answer';
+import type { ApiErrorBody, Schemas } from '../../../lib/api-types';
 import type { BeatTask, DeadDelivery, EmailRow, FailedEmail, SystemReport, WorkerRow } from '../api';
 
 const REPORT_URL = '*/api/management/system/';
@@ -117,7 +119,7 @@ export function systemBackend(report: SystemReport = makeSystemReport()) {
   const handlers = [
     http.get(REPORT_URL, ({ request }) => {
       record(request);
-      return HttpResponse.json(state.report);
+      return json<SystemReport>(state.report);
     }),
     http.post(RUN_AGAIN_URL, ({ request, params }) => {
       record(request);
@@ -125,24 +127,24 @@ export function systemBackend(report: SystemReport = makeSystemReport()) {
       const before = current.dead_deliveries.length;
       current.dead_deliveries = current.dead_deliveries.filter((row) => row.id !== Number(params.id));
       if (current.dead_deliveries.length === before) {
-        return HttpResponse.json(
+        return json<ApiErrorBody>(
           { detail: 'This delivery is not dead any more: nothing to run again.', code: 'not_dead' },
           { status: 409 },
         );
       }
       current.outbox = { ...current.outbox, dead_deliveries: current.outbox.dead_deliveries - 1 };
-      return HttpResponse.json({ message: 'The delivery was handed to a worker again.' });
+      return json<Schemas['MessageOut']>({ message: 'The delivery was handed to a worker again.' });
     }),
     http.post(RETRY_URL, ({ request, params }) => {
       record(request);
       const { failed_emails: failed } = state.report;
       const email = failed.items.find((row) => row.id === Number(params.id));
       if (!email) {
-        return HttpResponse.json({ detail: 'This e-mail has not failed: nothing to retry.', code: 'not_failed' }, { status: 409 });
+        return json<ApiErrorBody>({ detail: 'This e-mail has not failed: nothing to retry.', code: 'not_failed' }, { status: 409 });
       }
       state.report.failed_emails = { count: failed.count - 1, items: failed.items.filter((row) => row !== email) };
       state.report.recent_emails = [{ ...email, status: 'queued' }, ...state.report.recent_emails];
-      return HttpResponse.json({ message: 'The e-mail was queued to be sent again.' });
+      return json<Schemas['MessageOut']>({ message: 'The e-mail was queued to be sent again.' });
     }),
   ];
 
@@ -158,4 +160,4 @@ export function systemBackend(report: SystemReport = makeSystemReport()) {
 
 /** The report cannot be read (the server failed). */
 export const systemFailure = () =>
-  http.get(REPORT_URL, () => HttpResponse.json({ detail: 'Something went wrong.', code: 'server_error' }, { status: 500 }));
+  http.get(REPORT_URL, () => json<ApiErrorBody>({ detail: 'Something went wrong.', code: 'server_error' }, { status: 500 }));

@@ -1,5 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 
+import { json } from '../../../testing/api-answer';
+import type { ApiErrorBody } from '../../../lib/api-types';
 import type { ErasedCounts, PrivacyInfo } from '../api';
 
 const PRIVACY_URL = '*/api/privacy/';
@@ -40,17 +42,17 @@ export function privacyBackend({
   const handlers = [
     http.get(PRIVACY_URL, async () => {
       await delay(10);
-      return HttpResponse.json(info);
+      return json<PrivacyInfo>(info);
     }),
     http.post(ERASE_URL, async ({ request }) => {
       const { email } = (await request.json()) as { email: string };
       await gate();
       if (!email.includes('@')) {
         const message = 'Please enter a valid e-mail address.';
-        return HttpResponse.json({ detail: message, code: 'validation_error', fields: { email: message } }, { status: 400 });
+        return json<ApiErrorBody>({ detail: message, code: 'validation_error', fields: { email: message } }, { status: 400 });
       }
       erased.push(email);
-      return HttpResponse.json({ ...NOTHING_ERASED, ...(found[email.toLowerCase()] ?? {}) });
+      return json<ErasedCounts>({ ...NOTHING_ERASED, ...(found[email.toLowerCase()] ?? {}) });
     }),
   ];
   return { handlers, erased, release: () => release() };

@@ -10,6 +10,7 @@ function answer(demo: boolean): HowToPay {
     payment_info: {
       status: 'Pending payment',
       amount: 15000,
+      amount_text: '15,000 Rwf',
       currency: 'Rwf',
       reference: 'K7MQ4X',
       methods: { 'Mobile Money': 'Send 15,000 Rwf to +250 700 000 000 (Demo account holder).' },

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 
-import { useGetSiteConfigQuery } from '../../../app/api';
+import { useGetSiteConfigQuery } from '../../../lib/api';
 import { Field } from '../../../components/field';
 import { SubmitButton } from '../../../components/submit-button';
 import { useToast } from '../../../components/use-toast';

@@ -1,5 +1,6 @@
 import { delay, http, HttpResponse } from 'msw';
 
+import { json } from '../../../testing/api-answer';
 import type {
   MyRegistration,
   Registrant,
@@ -34,12 +35,14 @@ export function makeRegistrationAnswer(overrides: Partial<RegistrationAnswer> = 
     payment_info: {
       status: 'Pending payment: your seat is confirmed once we receive it.',
       amount: 15000,
+      amount_text: '15,000 Rwf',
       currency: 'Rwf',
       reference: 'K7MQ4X',
       methods: {
         'Mobile Money': 'Send 15,000 Rwf to +250 788 000 000 (RNSLIA) with the reference K7MQ4X in the message.',
         'Bank Transfer': 'Pay 15,000 Rwf to Bank of Kigali account 000-1234567-89 with the reference K7MQ4X.',
       },
+      demo: false,
     },
     contact_info: {
       message: 'Questions about payment? Contact the organisers:',
@@ -47,6 +50,7 @@ export function makeRegistrationAnswer(overrides: Partial<RegistrationAnswer> = 
       phone: '+250 788 000 111',
     },
     next_steps: 'We will e-mail you when your payment is recorded and your seat is confirmed.',
+    confirmation: 'Open the e-mail we sent you within 30 minutes to keep your place.',
     confirm_minutes: 30,
     ...overrides,
   };
@@ -62,9 +66,11 @@ export function makeFreeRegistrationAnswer(): RegistrationAnswer {
     payment_info: {
       status: 'This event is free: no payment is needed.',
       amount: null,
+      amount_text: '',
       currency: 'Rwf',
       reference: '',
       methods: {},
+      demo: false,
     },
     next_steps: 'Open the link in the e-mail we sent you: that confirms your seat.',
   };
@@ -89,11 +95,11 @@ interface Options<T> {
 }
 
 /** Accepts a registration payload at `url` with `answer` (201), after `hold` or a short pause. */
-function accepting<T extends object>(url: string, answer: T, { received, hold }: Omit<Options<T>, 'answer'>) {
+function accepting<T extends RegistrationAnswer | WaitlistAnswer>(url: string, answer: T, { received, hold }: Omit<Options<T>, 'answer'>) {
   return http.post(url, async ({ request }) => {
     received?.push((await request.json()) as RegistrationPayload);
     await (hold ?? delay(20));
-    return HttpResponse.json(answer, { status: 201 });
+    return json<T>(answer, { status: 201 });
   });
 }
 
@@ -127,7 +133,7 @@ export const registrationHandlers = {
   ) =>
     http.post(OFFER_CHECK_URL, async () => {
       await delay(20);
-      return HttpResponse.json(check);
+      return json<WaitlistOfferCheck>(check);
     }),
   offerCheckFails: () => http.post(OFFER_CHECK_URL, () => HttpResponse.error()),
 
@@ -135,7 +141,7 @@ export const registrationHandlers = {
   myRegistration: (answer: MyRegistration, tokens?: string[]) =>
     http.post(MY_REGISTRATION_URL, async ({ request }) => {
       tokens?.push(((await request.json()) as { token: string }).token);
-      return HttpResponse.json(answer);
+      return json<MyRegistration>(answer);
     }),
   myRegistrationRefused: (status: number, body: Record<string, unknown>) =>
     http.post(MY_REGISTRATION_URL, () => HttpResponse.json(body, { status })),
@@ -144,7 +150,7 @@ export const registrationHandlers = {
     http.post(MY_REGISTRATION_CANCEL_URL, async ({ request }) => {
       tokens?.push(((await request.json()) as { token: string }).token);
       await delay(20);
-      return HttpResponse.json(answer);
+      return json<MyRegistration>(answer);
     }),
   cancelMyRegistrationRefused: (status: number, body: Record<string, unknown>) =>
     http.post(MY_REGISTRATION_CANCEL_URL, () => HttpResponse.json(body, { status })),

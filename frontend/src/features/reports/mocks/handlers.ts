@@ -1,5 +1,7 @@
-import { http, HttpResponse } from 'msw';
+import { http } from 'msw';
 
+import { json } from '../../../testing/api-answer';
+import type { ApiErrorBody } from '../../../lib/api-types';
 import type { ActivityReport, AttendanceReport, GrowthReport, ReportPeriod } from '../api';
 
 const URLS = {
@@ -98,6 +100,8 @@ function matches(text: string, search: string) {
  * (attendance: one event in a month, all in a year), the search filters by name. Every
  * request is recorded; `failing` names a report that answers 500.
  */
+type Report = AttendanceReport | ActivityReport | GrowthReport;
+
 export function reportsBackend() {
   const state = {
     requests: [] as { kind: Kind; url: URL }[],
@@ -105,16 +109,16 @@ export function reportsBackend() {
     /** While set, answers wait for it (a test looks at the page mid-request). */
     hold: null as Promise<void> | null,
   };
-  const answer = (kind: Kind, build: (period: ReportPeriod, search: string) => object) =>
+  const answer = (kind: Kind, build: (period: ReportPeriod, search: string) => Report) =>
     http.get(URLS[kind], async ({ request }) => {
       const url = new URL(request.url);
       state.requests.push({ kind, url });
       if (state.hold) await state.hold;
       if (state.failing === kind) {
-        return HttpResponse.json({ detail: 'Something went wrong.', code: 'server_error' }, { status: 500 });
+        return json<ApiErrorBody>({ detail: 'Something went wrong.', code: 'server_error' }, { status: 500 });
       }
       const period = (url.searchParams.get('period') ?? 'year') as ReportPeriod;
-      return HttpResponse.json(build(period, url.searchParams.get('search') ?? ''));
+      return json<Report>(build(period, url.searchParams.get('search') ?? ''));
     });
 
   const handlers = [

@@ -1,5 +1,7 @@
-import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
+import { delay, http } from 'msw';
 
+import { apiError, json } from '../../../../testing/api-answer';
+import type { Schemas } from '../../../../lib/api-types';
 import type { ContentPage, ReceivedMessage, Resource, Update } from '../../admin-api';
 import { makeResource, makeUpdate } from '../../mocks/handlers';
 
@@ -10,7 +12,7 @@ const UPDATE_URL = '*/api/updates/:id/';
 const MESSAGES_URL = '*/api/management/contact-messages/';
 const MESSAGE_URL = '*/api/management/contact-messages/:id/';
 
-const envelope = (status: number, body: JsonBodyType) => HttpResponse.json(body, { status });
+const envelope = apiError;
 const notFound = () => envelope(404, { detail: 'Not found.', code: 'not_found' });
 const refused = (fields: Record<string, string>) =>
   envelope(400, { detail: Object.values(fields)[0] ?? 'Invalid.', code: 'validation_error', fields });
@@ -98,7 +100,7 @@ export function contentBackend({
   const handlers = [
     http.get(RESOURCES_URL, async ({ request }) => {
       await delay(latency);
-      return HttpResponse.json(page(state.resources, new URL(request.url)));
+      return json<ContentPage<Resource>>(page(state.resources, new URL(request.url)));
     }),
     http.post(RESOURCES_URL, async ({ request }) => {
       const sent = await readResource(request);
@@ -107,7 +109,7 @@ export function contentBackend({
       if (Object.keys(problems).length > 0) return refused(problems);
       const resource = stored(sent, makeResource({ id: nextId++, created_at: new Date().toISOString() }));
       state.resources.unshift(resource);
-      return HttpResponse.json(resource, { status: 201 });
+      return json<Resource>(resource, { status: 201 });
     }),
     http.put(RESOURCE_URL, async ({ request, params }) => {
       const sent = await readResource(request);
@@ -118,7 +120,7 @@ export function contentBackend({
       const problems = resourceProblems(sent, false);
       if (Object.keys(problems).length > 0) return refused(problems);
       state.resources[index] = stored(sent, current);
-      return HttpResponse.json(state.resources[index]);
+      return json<Resource>(state.resources[index]);
     }),
     http.delete(RESOURCE_URL, async ({ params }) => {
       await delay(latency);
@@ -126,11 +128,11 @@ export function contentBackend({
       state.resources = state.resources.filter((item) => item.id !== Number(params.id));
       if (state.resources.length === before) return notFound();
       deleted.push(`resource ${String(params.id)}`);
-      return HttpResponse.json({ message: 'Resource deleted.' });
+      return json<Schemas['MessageOut']>({ message: 'Resource deleted.' });
     }),
     http.get(UPDATES_URL, async ({ request }) => {
       await delay(latency);
-      return HttpResponse.json(page(state.updates, new URL(request.url)));
+      return json<ContentPage<Update>>(page(state.updates, new URL(request.url)));
     }),
     http.post(UPDATES_URL, async ({ request }) => {
       const body = (await request.json()) as Update;
@@ -141,7 +143,7 @@ export function contentBackend({
       }
       const update = makeUpdate({ ...body, id: nextId++ });
       state.updates.unshift(update);
-      return HttpResponse.json(update, { status: 201 });
+      return json<Update>(update, { status: 201 });
     }),
     http.put(UPDATE_URL, async ({ request, params }) => {
       const body = (await request.json()) as Update;
@@ -150,7 +152,7 @@ export function contentBackend({
       const current = state.updates[index];
       if (!current) return notFound();
       state.updates[index] = { ...current, ...body, id: current.id };
-      return HttpResponse.json(state.updates[index]);
+      return json<Update>(state.updates[index]);
     }),
     http.delete(UPDATE_URL, async ({ params }) => {
       await delay(latency);
@@ -158,12 +160,12 @@ export function contentBackend({
       state.updates = state.updates.filter((item) => item.id !== Number(params.id));
       if (state.updates.length === before) return notFound();
       deleted.push(`update ${String(params.id)}`);
-      return HttpResponse.json({ message: 'Update deleted.' });
+      return json<Schemas['MessageOut']>({ message: 'Update deleted.' });
     }),
     http.get(MESSAGES_URL, async ({ request }) => {
       await delay(latency);
       const url = new URL(request.url);
-      return HttpResponse.json(page(state.messages, url, (item) => `${item.name} ${item.email} ${item.message}`));
+      return json<ContentPage<ReceivedMessage>>(page(state.messages, url, (item) => `${item.name} ${item.email} ${item.message}`));
     }),
     http.delete(MESSAGE_URL, async ({ params }) => {
       await delay(latency);
@@ -171,7 +173,7 @@ export function contentBackend({
       state.messages = state.messages.filter((item) => item.id !== Number(params.id));
       if (state.messages.length === before) return notFound();
       deleted.push(`message ${String(params.id)}`);
-      return HttpResponse.json({ message: 'Message erased.' });
+      return json<Schemas['MessageOut']>({ message: 'Message erased.' });
     }),
   ];
 

@@ -1,6 +1,8 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 
-import type { AdminEvent, EventInput, EventStatus } from '../../admin-api';
+import { apiError, json } from '../../../../testing/api-answer';
+import type { Schemas } from '../../../../lib/api-types';
+import type { AdminEvent, EventInput, EventPage, EventStatus } from '../../admin-api';
 import { makePublicEvent } from '../../mocks/public-handlers';
 
 const LIST_URL = '*/api/management/events/';
@@ -45,7 +47,7 @@ export interface RecordedRequest {
   body: unknown;
 }
 
-const envelope = (status: number, body: JsonBodyType) => HttpResponse.json(body, { status });
+const envelope = apiError;
 
 /**
  * A small in-memory events API with the server's rules for listing (status, case-insensitive
@@ -80,14 +82,15 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       rows = [...rows].sort((a, b) => String(a[field]).localeCompare(String(b[field])));
       if (ordering.startsWith('-')) rows.reverse();
 
-      if (!params.has('page') && !params.has('page_size')) return HttpResponse.json(rows);
+      if (!params.has('page') && !params.has('page_size')) return json<AdminEvent[]>(rows);
       const pageSize = Number(params.get('page_size') ?? 10);
       if (!PAGE_SIZES.includes(pageSize)) {
-        return envelope(400, { detail: 'Page size must be 5, 10, 20 or 50.', code: 'validation_error' });
+        const detail = 'Page size must be 5, 10, 20 or 50.';
+        return envelope(400, { detail, code: 'validation_error', fields: { page_size: detail } });
       }
       const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
       const page = Math.min(Math.max(1, Number(params.get('page') ?? 1)), totalPages);
-      return HttpResponse.json({
+      return json<EventPage>({
         results: rows.slice((page - 1) * pageSize, page * pageSize),
         count: rows.length,
         page,
@@ -100,7 +103,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       await record(request);
       if (latency) await delay(latency);
       const event = events.find((item) => item.id === Number(params.id));
-      return event ? HttpResponse.json(event) : envelope(404, { detail: 'Event not found.', code: 'not_found' });
+      return event ? json<AdminEvent>(event) : envelope(404, { detail: 'Event not found.', code: 'not_found' });
     }),
 
     http.post(LIST_URL, async ({ request }) => {
@@ -124,7 +127,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       });
       nextId += 1;
       events.push(event);
-      return HttpResponse.json(event, { status: 201 });
+      return json<AdminEvent>(event, { status: 201 });
     }),
 
     http.put(ITEM_URL, async ({ request, params }) => {
@@ -136,7 +139,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       const changes = (await request.json()) as Partial<EventInput>;
       const updated = { ...current, ...changes, status: changes.status ?? current.status } as AdminEvent;
       events[index] = updated;
-      return HttpResponse.json(updated);
+      return json<AdminEvent>(updated);
     }),
 
     http.delete(ITEM_URL, async ({ request, params }) => {
@@ -145,7 +148,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       const index = events.findIndex((item) => item.id === Number(params.id));
       if (index < 0) return envelope(404, { detail: 'Event not found.', code: 'not_found' });
       events.splice(index, 1);
-      return HttpResponse.json({ message: 'Event deleted successfully' });
+      return json<Schemas['MessageOut']>({ message: 'Event deleted successfully' });
     }),
 
     http.post(STATUS_URL, async ({ request, params }) => {
@@ -155,10 +158,11 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       const event = events.find((item) => item.id === Number(params.id));
       if (!event) return envelope(404, { detail: 'Event not found.', code: 'not_found' });
       if (!STATUSES.includes(status)) {
-        return envelope(400, { detail: 'Status must be one of Draft, Published, Completed or Cancelled.', code: 'validation_error' });
+        const detail = 'Status must be one of Draft, Published, Completed or Cancelled.';
+        return envelope(400, { detail, code: 'validation_error', fields: { status: detail } });
       }
       event.status = status;
-      return HttpResponse.json(event);
+      return json<AdminEvent>(event);
     }),
   ];
 
@@ -171,7 +175,10 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
   };
 }
 
-/** A call answered with an error envelope (or a network failure when `status` is 'network'). */
+/**
+ * A call answered with an error envelope (or a network failure when `status` is 'network'). The
+ * body is the test's: also what a proxy or an older server may send instead of the envelope.
+ */
 export function eventsFailure(
   method: 'get' | 'post' | 'put' | 'delete',
   what: 'list' | 'item' | 'status',
@@ -179,5 +186,5 @@ export function eventsFailure(
   body: JsonBodyType = { detail: 'Something went wrong on the server.', code: 'server_error' },
 ) {
   const url = what === 'list' ? LIST_URL : what === 'item' ? ITEM_URL : STATUS_URL;
-  return http[method](url, () => (status === 'network' ? HttpResponse.error() : envelope(status, body)));
+  return http[method](url, () => (status === 'network' ? HttpResponse.error() : HttpResponse.json(body, { status })));
 }

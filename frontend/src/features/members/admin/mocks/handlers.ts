@@ -1,5 +1,7 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 
+import { apiError, json } from '../../../../testing/api-answer';
+import type { Schemas } from '../../../../lib/api-types';
 import type { ApprovalStatus, Member, MemberPage } from '../../admin-api';
 
 const LIST_URL = '*/api/management/members/';
@@ -65,7 +67,7 @@ export interface RecordedRequest {
   authorization: string | null;
 }
 
-const envelope = (status: number, body: JsonBodyType) => HttpResponse.json(body, { status });
+const envelope = apiError;
 const notFound = () => envelope(404, { detail: 'Not found.', code: 'not_found' });
 
 /** The admin's reading of a declared gender, as the server gives it. */
@@ -157,7 +159,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
         page_size: pageSize,
         total_pages: totalPages,
       };
-      return HttpResponse.json(answer);
+      return json<MemberPage>(answer);
     }),
 
     // Staff enter an application: the server's rules by type, Pending, the consent required.
@@ -180,7 +182,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       );
       if (body.agree_to_terms !== true) fields.agree_to_terms = 'You must agree to the terms and conditions to proceed.';
       if (Object.keys(fields).length > 0) {
-        return envelope(400, { detail: Object.values(fields)[0], code: 'validation_error', fields });
+        return envelope(400, { detail: Object.values(fields)[0] ?? 'Invalid.', code: 'validation_error', fields });
       }
       const member = makeMember({
         id: Math.max(0, ...state.members.map(({ id }) => id)) + 1,
@@ -196,13 +198,13 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
         created_at: new Date().toISOString(),
       });
       state.members.push(member);
-      return HttpResponse.json(member, { status: 201 });
+      return json<Member>(member, { status: 201 });
     }),
 
     http.get(MEMBER_URL, async ({ request, params }) => {
       await record(request);
       const member = find(params.id);
-      return member ? HttpResponse.json(member) : notFound();
+      return member ? json<Member>(member) : notFound();
     }),
 
     http.put(MEMBER_URL, async ({ request, params }) => {
@@ -230,7 +232,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       const status = body.approval_status as ApprovalStatus | undefined;
       if (status && status !== member.approval_status) decide(member, status);
       if (typeof body.is_active_member === 'boolean') member.is_active_member = body.is_active_member;
-      return HttpResponse.json(member);
+      return json<Member>(member);
     }),
 
     http.delete(MEMBER_URL, async ({ request, params }) => {
@@ -238,7 +240,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       const member = find(params.id);
       if (!member) return notFound();
       state.members.splice(state.members.indexOf(member), 1);
-      return HttpResponse.json({ message: 'Member deleted successfully' });
+      return json<Schemas['MessageOut']>({ message: 'Member deleted successfully' });
     }),
 
     ...(
@@ -255,7 +257,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
           return envelope(409, { detail: `This member is already ${status}.`, code: 'invalid_transition' });
         }
         decide(member, status);
-        return HttpResponse.json(member);
+        return json<Member>(member);
       }),
     ),
 
@@ -264,7 +266,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       const member = find(params.id);
       if (!member) return notFound();
       member.is_active_member = !member.is_active_member;
-      return HttpResponse.json(member);
+      return json<Member>(member);
     }),
   ];
 
@@ -307,5 +309,5 @@ export function membersFailure(
       toggle: ['post', TOGGLE_URL],
     } as const
   )[what];
-  return http[method](url, () => (status === 'network' ? HttpResponse.error() : envelope(status, body)));
+  return http[method](url, () => (status === 'network' ? HttpResponse.error() : HttpResponse.json(body, { status })));
 }

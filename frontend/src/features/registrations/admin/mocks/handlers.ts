@@ -1,10 +1,13 @@
 import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 
+import { apiError, json } from '../../../../testing/api-answer';
+import type { Schemas } from '../../../../lib/api-types';
 import {
   DECISIONS,
   PAYMENT_METHODS,
   type AdminRegistration,
   type BulkDecisionAnswer,
+  type DecisionAnswer,
   type EventRegistrations,
   type EventStatus,
   type EventSummary,
@@ -131,7 +134,7 @@ export interface RecordedRequest {
   authorization: string | null;
 }
 
-const envelope = (status: number, body: JsonBodyType) => HttpResponse.json(body, { status });
+const envelope = apiError;
 const notFound = () => envelope(404, { detail: 'Event not found.', code: 'not_found' });
 
 function paged<T>(rows: T[], params: URLSearchParams, defaultSize: number) {
@@ -279,7 +282,7 @@ export function registrationsBackend({
       const rows = state.events.filter((event) => !status || event.status === status).sort((a, b) => a.date.localeCompare(b.date));
       const { rows: results, ...page } = paged(rows, params, 6);
       const answer: RegistrationsOverview = { results: results.map(summary), ...page, status_counts: statusCounts };
-      return HttpResponse.json(answer);
+      return json<RegistrationsOverview>(answer);
     }),
 
     http.get(EXPORT_URL, async ({ request, params }) => {
@@ -306,7 +309,11 @@ export function registrationsBackend({
       if (!event) return notFound();
       const query = new URL(request.url).searchParams;
       if (query.has('page_size') && !PAGE_SIZES.includes(Number(query.get('page_size')))) {
-        return envelope(422, { detail: 'Page size must be 10, 20 or 50.', code: 'validation_error' });
+        return envelope(400, {
+          detail: 'Page size must be 10, 20 or 50.',
+          code: 'validation_error',
+          fields: { page_size: 'Page size must be 10, 20 or 50.' },
+        });
       }
       const { rows, ...page } = paged(matching(event.id, query), query, 20);
       const counted = rowsOf(event.id).filter(holdsSeat);
@@ -331,7 +338,7 @@ export function registrationsBackend({
         waitlist_count: (state.waitlists[event.id] ?? []).filter((entry) => entry.position !== null).length,
         access_needs: { needs_interpreter: counted.filter((row) => row.needs_interpreter).length, disabilities },
       };
-      return HttpResponse.json(answer);
+      return json<EventRegistrations>(answer);
     }),
 
     http.get(WAITLIST_URL, async ({ request, params }) => {
@@ -339,7 +346,7 @@ export function registrationsBackend({
       if (!state.events.some((item) => item.id === Number(params.id))) return notFound();
       const results = state.waitlists[Number(params.id)] ?? [];
       const answer: Waitlist = { results, waiting: results.filter((entry) => entry.position !== null).length };
-      return HttpResponse.json(answer);
+      return json<Waitlist>(answer);
     }),
 
     http.post(UPDATE_URL, async ({ request, params }) => {
@@ -413,7 +420,7 @@ export function registrationsBackend({
         Rejected: 'Registration rejected successfully',
         Cancelled: 'Registration cancelled successfully',
       }[status as 'Approved' | 'Rejected' | 'Cancelled'];
-      return HttpResponse.json({ registration, message });
+      return json<DecisionAnswer>({ registration, message });
     }),
 
     http.post(BULK_URL, async ({ request, params }) => {
@@ -447,7 +454,7 @@ export function registrationsBackend({
       }
       const count = answer.updated.length;
       answer.message = `${count} registration${count === 1 ? '' : 's'} ${target === 'Rejected' ? 'rejected' : 'cancelled'}.`;
-      return HttpResponse.json(answer);
+      return json<BulkDecisionAnswer>(answer);
     }),
 
     http.delete(ERASE_URL, async ({ request, params }) => {
@@ -458,7 +465,7 @@ export function registrationsBackend({
       if (!registration) return envelope(404, { detail: 'Registration not found.', code: 'not_found' });
       state.registrations.splice(index, 1);
       offerFreedSeats(registration.event_id);
-      return HttpResponse.json({ message: 'Registration erased.' });
+      return json<Schemas['MessageOut']>({ message: 'Registration erased.' });
     }),
 
     http.delete(ERASE_WAITLIST_URL, async ({ request, params }) => {
@@ -469,7 +476,7 @@ export function registrationsBackend({
         if (index < 0) continue;
         entries.splice(index, 1);
         offerFreedSeats(Number(eventId));
-        return HttpResponse.json({ message: 'Waiting-list entry erased.' });
+        return json<Schemas['MessageOut']>({ message: 'Waiting-list entry erased.' });
       }
       return envelope(404, { detail: 'Waiting-list entry not found.', code: 'not_found' });
     }),
@@ -511,5 +518,5 @@ export function registrationsFailure(
     erase: ERASE_URL,
     eraseWaitlist: ERASE_WAITLIST_URL,
   }[what];
-  return http[method](url, () => (status === 'network' ? HttpResponse.error() : envelope(status, body)));
+  return http[method](url, () => (status === 'network' ? HttpResponse.error() : HttpResponse.json(body, { status })));
 }

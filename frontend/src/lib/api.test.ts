@@ -1,11 +1,11 @@
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import { storedAccessToken, storeTokens } from '../lib/session/session-storage';
+import { storedAccessToken, storeTokens } from './session/session-storage';
 import { server } from '../testing/server';
 import { storeTestSession } from '../testing/session';
 import { api } from './api';
-import { makeStore } from './store';
+import { makeStore } from '../app/store';
 
 // Two calls that exist only in this test, to watch the base query at work.
 const testApi = api.injectEndpoints({

@@ -8,17 +8,17 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 
-import { sessionEnded } from '../lib/session/session-slice';
+import { sessionEnded } from './session/session-slice';
 import {
   clearStoredSession,
   storedAccessToken,
   storedRefreshToken,
   storedSessionExpired,
   storeTokens,
-} from '../lib/session/session-storage';
-import type { TokenPair } from '../lib/session/user';
-import i18n from '../lib/i18n';
-import type { SiteConfig } from '../lib/site-config';
+} from './session/session-storage';
+import type { TokenPair } from './session/user';
+import i18n from './i18n';
+import type { SiteConfig } from './site-config';
 
 export const TAG_TYPES = [
   'Event',
