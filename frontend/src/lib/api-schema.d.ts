@@ -1616,7 +1616,7 @@ export interface components {
              */
             approved_registrations_count: number;
             /** Available Seats */
-            available_seats?: number | null;
+            available_seats: number | null;
             /**
              * Call For Abstracts Url
              * @default
@@ -1656,7 +1656,7 @@ export interface components {
             /** Maximum Attendees */
             maximum_attendees: number | null;
             /** Open Seats */
-            open_seats?: number | null;
+            open_seats: number | null;
             /** Payment Deadline Hours */
             payment_deadline_hours?: number | null;
             /**
