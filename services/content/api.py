@@ -25,7 +25,7 @@ from .services import contact_message_submit
 router = Router(tags=["content"])
 # Resources and updates live at /api/resources/ and /api/updates/ (public reads, staff writes).
 public_router = Router(tags=["content"])
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 UPLOAD_ERRORS = {**ERRORS, 413: ErrorOut, 415: ErrorOut}
 PAGE_SIZES = (10, 20, 50)
 
@@ -82,7 +82,7 @@ def _listed(request, filters: ContentFilters, *, cached, select):
 @public_router.get(
     "resources/",
     auth=None,
-    response={200: list[ResourceOut] | ResourcePageOut, 400: ErrorOut, 422: ErrorOut},
+    response={200: list[ResourceOut] | ResourcePageOut, 400: ErrorOut},
     summary="Resources, newest first (a plain list; a page with page or page_size)",
 )
 def resource_list(request, filters: Query[ContentFilters]):
@@ -156,7 +156,7 @@ def resource_delete(request, resource_id: int):
 @public_router.get(
     "updates/",
     auth=None,
-    response={200: list[UpdateOut] | UpdatePageOut, 400: ErrorOut, 422: ErrorOut},
+    response={200: list[UpdateOut] | UpdatePageOut, 400: ErrorOut},
     summary="Updates, newest date first (a plain list; a page with page or page_size)",
 )
 def update_list(request, filters: Query[ContentFilters]):

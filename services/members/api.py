@@ -12,13 +12,13 @@ from .schemas import AppliedOut, MemberApplicationIn, MemberFilters, MemberIn, M
 
 router = Router(tags=["members"])  # mounted at management/
 public_router = Router(tags=["members"])  # mounted at users/
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
 
 
 @public_router.post(
     "register/",
     auth=None,
-    response={201: AppliedOut, 400: ErrorOut, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    response={201: AppliedOut, 400: ErrorOut, 409: ErrorOut, 429: ErrorOut},
     throttle=[ActionThrottle("membership")],
     summary="Apply for membership (the public five-step form)",
 )
