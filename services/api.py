@@ -1,13 +1,12 @@
 """The NinjaAPI root mounted at /api/; each domain adds its router here."""
 
-from ninja import NinjaAPI
-
 from services.accounts.api import router as accounts_router
 from services.accounts.auth import staff_auth
 from services.content.api import public_router as content_public_router
 from services.content.api import router as content_router
 from services.core.api import JsonParser, docs_access, install_error_handlers, install_staff_cache_control
 from services.core.api import router as core_router
+from services.core.openapi import DocumentedNinjaAPI
 from services.dashboard.api import router as dashboard_router
 from services.events.api import media_router as events_media_router
 from services.events.api import router as events_router
@@ -18,7 +17,7 @@ from services.privacy.api import router as privacy_router
 from services.registrations.api import public_router as registrations_public_router
 from services.registrations.api import router as registrations_router
 
-api = NinjaAPI(
+api = DocumentedNinjaAPI(
     title="Association portal API",
     version="1.0",
     description="Public website and admin portal of the national association of sign language interpreters.",

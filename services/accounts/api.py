@@ -11,7 +11,7 @@ from . import schemas, services, tokens
 from .selectors import staff_user_profile
 
 router = Router(tags=["accounts"])
-ERRORS = {400: ErrorOut, 401: ErrorOut, 422: ErrorOut, 429: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 429: ErrorOut}
 
 
 @router.post(

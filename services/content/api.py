@@ -25,7 +25,7 @@ from .services import contact_message_submit
 router = Router(tags=["content"])
 # Resources and updates live at /api/resources/ and /api/updates/ (public reads, staff writes).
 public_router = Router(tags=["content"])
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 UPLOAD_ERRORS = {**ERRORS, 413: ErrorOut, 415: ErrorOut}
 PAGE_SIZES = (10, 20, 50)
 
@@ -82,7 +82,7 @@ def _listed(request, filters: ContentFilters, *, cached, select):
 @public_router.get(
     "resources/",
     auth=None,
-    response={200: list[ResourceOut] | ResourcePageOut, 400: ErrorOut, 422: ErrorOut},
+    response={200: list[ResourceOut] | ResourcePageOut, 400: ErrorOut},
     summary="Resources, newest first (a plain list; a page with page or page_size)",
 )
 def resource_list(request, filters: Query[ContentFilters]):
@@ -132,7 +132,7 @@ def resource_update(
     request, resource_id: int, payload: Form[ResourceIn], file: File[UploadedFile | None] = None
 ):
     return services.resource_update(
-        resource=selectors.resource_get(resource_id=resource_id),
+        resource_id=resource_id,
         title=payload.title,
         description=payload.description,
         url=payload.url,
@@ -146,7 +146,7 @@ def resource_update(
     summary="Delete a resource and its file",
 )
 def resource_delete(request, resource_id: int):
-    services.resource_delete(resource=selectors.resource_get(resource_id=resource_id))
+    services.resource_delete(resource_id=resource_id)
     return {"message": _("Resource deleted.")}
 
 
@@ -156,7 +156,7 @@ def resource_delete(request, resource_id: int):
 @public_router.get(
     "updates/",
     auth=None,
-    response={200: list[UpdateOut] | UpdatePageOut, 400: ErrorOut, 422: ErrorOut},
+    response={200: list[UpdateOut] | UpdatePageOut, 400: ErrorOut},
     summary="Updates, newest date first (a plain list; a page with page or page_size)",
 )
 def update_list(request, filters: Query[ContentFilters]):
@@ -177,12 +177,12 @@ def update_detail(request, update_id: int):
 
 @public_router.put("updates/{int:update_id}/", response={200: UpdateOut, **ERRORS}, summary="Edit an update")
 def update_update(request, update_id: int, payload: UpdateIn):
-    return services.update_update(update=selectors.update_get(update_id=update_id), **payload.dict())
+    return services.update_update(update_id=update_id, **payload.dict())
 
 
 @public_router.delete(
     "updates/{int:update_id}/", response={200: MessageOut, **ERRORS}, summary="Delete an update"
 )
 def update_delete(request, update_id: int):
-    services.update_delete(update=selectors.update_get(update_id=update_id))
+    services.update_delete(update_id=update_id)
     return {"message": _("Update deleted.")}

@@ -221,23 +221,31 @@ def resource_create(
     return resource
 
 
+def _resource_locked(resource_id: int) -> Resource:
+    resource = Resource.objects.select_for_update().filter(pk=resource_id).first()
+    if resource is None:
+        raise NotFound(_("This resource does not exist."))
+    return resource
+
+
 def resource_update(
     *,
-    resource: Resource,
+    resource_id: int,
     title: str,
     description: str = "",
     url: str = "",
     upload: UploadedFile | None = None,
 ) -> Resource:
     """Title and description as sent; a new file replaces the old one (or the link), a new
-    link replaces the file; neither keeps what the resource has. A replaced file is deleted."""
-    fields, kind = _resource_fields(
-        title=title, description=description, url=url, upload=upload, creating=False
-    )
+    link replaces the file; neither keeps what the resource has. A replaced file is deleted.
+    An unknown resource answers 404 before any rule of the form."""
     stored = ""
     try:
         with transaction.atomic():
-            resource = Resource.objects.select_for_update().get(pk=resource.pk)
+            resource = _resource_locked(resource_id)
+            fields, kind = _resource_fields(
+                title=title, description=description, url=url, upload=upload, creating=False
+            )
             previous = resource.upload.name
             resource.title, resource.description = fields["title"], fields["description"]
             if upload is not None and kind is not None:
@@ -256,9 +264,10 @@ def resource_update(
     return resource
 
 
-def resource_delete(*, resource: Resource) -> None:
+def resource_delete(*, resource_id: int) -> None:
     """The row and, once that is committed, its file."""
     with transaction.atomic():
+        resource = _resource_locked(resource_id)
         publish(ResourceChanged(resource_id=resource.pk, action="deleted"))
         name = resource.upload.name
         resource.delete()
@@ -295,11 +304,18 @@ def update_create(*, title: str, date: str, description: str = "", link: str = "
     return update
 
 
-def update_update(*, update: Update, title: str, date: str, description: str = "", link: str = "") -> Update:
+def _update_locked(update_id: int) -> Update:
+    update = Update.objects.select_for_update().filter(pk=update_id).first()
+    if update is None:
+        raise NotFound(_("This update does not exist."))
+    return update
+
+
+def update_update(*, update_id: int, title: str, date: str, description: str = "", link: str = "") -> Update:
     """Every field as sent (PUT): an empty description or link clears it."""
-    fields = _update_fields(title=title, date=date, description=description, link=link)
     with transaction.atomic():
-        update = Update.objects.select_for_update().get(pk=update.pk)
+        update = _update_locked(update_id)  # an unknown update answers 404 before any rule
+        fields = _update_fields(title=title, date=date, description=description, link=link)
         for name, value in fields.items():
             setattr(update, name, value)
         update.save()
@@ -307,7 +323,8 @@ def update_update(*, update: Update, title: str, date: str, description: str = "
     return update
 
 
-def update_delete(*, update: Update) -> None:
+def update_delete(*, update_id: int) -> None:
     with transaction.atomic():
+        update = _update_locked(update_id)
         publish(UpdateChanged(update_id=update.pk, action="deleted"))
         update.delete()

@@ -65,6 +65,10 @@ class UnsupportedMediaType(Exception):
         self.detail = detail
 
 
+class NotAnObject(Exception):
+    """A JSON body that is not an object (`[null]`, `false`, `1`, `"x"`): no operation takes one."""
+
+
 class ForbiddenCharacters(Exception):
     def __init__(self, fields: dict[str, str]):
         super().__init__(", ".join(fields))
@@ -82,6 +86,8 @@ class JsonParser(Parser):
         if content_type and content_type != "application/json" and not content_type.endswith("+json"):
             raise UnsupportedMediaType(content_type)
         data = super().parse_body(request)
+        if not isinstance(data, dict):
+            raise NotAnObject()
         # One check for every endpoint, before any schema or service sees the text.
         if fields := forbidden_character_fields(data):
             raise ForbiddenCharacters(fields)
@@ -144,7 +150,7 @@ def validation_envelope(errors: list[dict[str, Any]]):
     for error in errors:
         fields.setdefault(_field_name(error.get("loc", [])), _field_message(error))
     detail = _("Please correct these fields: %(fields)s.") % {"fields": ", ".join(fields)}
-    return envelope(422, detail, code="validation_error", fields=fields)
+    return envelope(400, detail, code="validation_error", fields=fields)
 
 
 def docs_access(view):
@@ -202,6 +208,8 @@ def install_error_handlers(api: NinjaAPI) -> None:
                 return on_unsupported_media_type(request, exc.__cause__)
             if isinstance(exc.__cause__, ForbiddenCharacters):
                 return forbidden_characters_envelope(exc.__cause__.fields)
+            if isinstance(exc.__cause__, NotAnObject):
+                return validation_envelope([{"loc": ["body"], "type": "dict_type"}])
             return envelope(400, _("The request body is not valid JSON."), code="malformed_json")
         return envelope(exc.status_code)
 

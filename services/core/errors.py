@@ -18,7 +18,6 @@ STATUS_DEFAULTS: dict[int, tuple[str, Any]] = {
     409: ("conflict", _("The request conflicts with the current state of the resource.")),
     413: ("request_too_large", _("The request body is too large.")),
     415: ("unsupported_media_type", _("The request body must be JSON.")),
-    422: ("validation_error", _("Some fields are invalid.")),
     429: ("throttled", _("Too many requests. Please try again later.")),
     500: ("server_error", _("Something went wrong on our side. Please try again later.")),
     503: ("service_unavailable", _("The service is temporarily unavailable.")),

@@ -8,7 +8,7 @@ from . import selectors
 from .schemas import ActivitiesOut, AttendanceOut, GrowthOut, ReportFilters, SummaryOut
 
 router = Router(tags=["dashboard"])  # mounted at dashboard/
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut}
 
 
 @router.get("summary/", response={200: SummaryOut, **ERRORS}, summary="The dashboard home's figures")

@@ -1,7 +1,9 @@
-from datetime import date, datetime, time
+from datetime import date, datetime
 from typing import Literal
 
 from ninja import Schema
+
+from services.core.openapi import ClockTime
 
 
 class MemberCounts(Schema):
@@ -27,7 +29,7 @@ class UpcomingEventOut(Schema):
     id: int
     title: str
     date: date
-    time: time | None
+    time: ClockTime | None
     location: str
     maximum_attendees: int | None
     total_registrations_count: int

@@ -13,13 +13,13 @@ from .models import Event
 from .schemas import EventFilters, EventImageIn, EventIn, EventOut, EventPageOut, PublicEventFilters, StatusIn
 
 router = Router(tags=["events"])
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 422: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 
 
 @router.get(
     "public-events/",
     auth=None,
-    response={200: list[EventOut] | EventPageOut, 400: ErrorOut, 422: ErrorOut},
+    response={200: list[EventOut] | EventPageOut, 400: ErrorOut},
     summary="Upcoming published events, soonest first; ?when=past: the archive, newest first, paged",
 )
 def public_events(request, filters: Query[PublicEventFilters]):

@@ -1,14 +1,16 @@
-from datetime import date, datetime, time
+from datetime import date, datetime
 from typing import Any, Literal
 
 from ninja import Schema
+
+from services.core.openapi import ClockTime
 
 from . import images
 from .seats import Seats
 
 
 class EventFilters(Schema):
-    """The admin list's query. Unknown values answer 422 with the field at fault."""
+    """The admin list's query. Unknown values answer 400 with the field at fault."""
 
     include_all: bool = False  # SPEC §7 sends it; staff always see every status
     status: Literal["Draft", "Published", "Completed", "Cancelled"] | None = None
@@ -93,8 +95,8 @@ class EventOut(Schema):
     location: str
     price: float | None
     date: date
-    time: time | None
-    end_time: time | None = None
+    time: ClockTime | None
+    end_time: ClockTime | None = None
     speakers: list[str]
     agenda: list[AgendaItem]
     faqs: list[Faq]

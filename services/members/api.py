@@ -1,9 +1,9 @@
-from django.shortcuts import get_object_or_404
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
 from services.core.api import ErrorOut
 from services.core.challenge import challenge_required
+from services.core.errors import NotFound
 from services.core.throttling import ActionThrottle
 
 from . import exports, selectors, services
@@ -12,13 +12,13 @@ from .schemas import AppliedOut, MemberApplicationIn, MemberFilters, MemberIn, M
 
 router = Router(tags=["members"])  # mounted at management/
 public_router = Router(tags=["members"])  # mounted at users/
-ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
 
 
 @public_router.post(
     "register/",
     auth=None,
-    response={201: AppliedOut, 400: ErrorOut, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut},
+    response={201: AppliedOut, 400: ErrorOut, 409: ErrorOut, 429: ErrorOut},
     throttle=[ActionThrottle("membership")],
     summary="Apply for membership (the public five-step form)",
 )
@@ -61,31 +61,28 @@ def member_export(request, filters: Query[MemberFilters]):
 
 @router.get("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="One member")
 def member_detail(request, member_id: int):
-    return get_object_or_404(Member, pk=member_id)
+    return selectors.member_detail(member_id=member_id)
 
 
 @router.put("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="Edit a member")
 def member_update(request, member_id: int, payload: MemberIn):
-    get_object_or_404(Member, pk=member_id)
     return services.member_update(member_id=member_id, data=payload.dict(exclude_unset=True), by=request.auth)
 
 
 @router.delete("members/{int:member_id}/", response={200: dict, **ERRORS}, summary="Erase a member")
 def member_delete(request, member_id: int):
-    get_object_or_404(Member, pk=member_id)
-    services.member_erase(member_id=member_id)
+    if not services.member_erase(member_id=member_id)["members"]:
+        raise NotFound(_("Member not found."))
     return {"message": _("Member deleted successfully")}
 
 
 @router.post("members/{int:member_id}/approve/", response={200: MemberOut, **ERRORS}, summary="Approve")
 def member_approve(request, member_id: int):
-    get_object_or_404(Member, pk=member_id)
     return services.member_decide(member_id=member_id, status=Member.Approval.APPROVED, by=request.auth)
 
 
 @router.post("members/{int:member_id}/reject/", response={200: MemberOut, **ERRORS}, summary="Reject")
 def member_reject(request, member_id: int):
-    get_object_or_404(Member, pk=member_id)
     return services.member_decide(member_id=member_id, status=Member.Approval.REJECTED, by=request.auth)
 
 
@@ -93,7 +90,6 @@ def member_reject(request, member_id: int):
     "members/{int:member_id}/toggle-active/", response={200: MemberOut, **ERRORS}, summary="Flip Active"
 )
 def member_toggle_active(request, member_id: int):
-    get_object_or_404(Member, pk=member_id)
     return services.member_toggle_active(member_id=member_id, by=request.auth)
 
 

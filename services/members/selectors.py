@@ -1,5 +1,7 @@
 from django.db.models import Q, QuerySet
+from django.utils.translation import gettext as _
 
+from services.core.errors import NotFound
 from services.core.paging import Page, paginate
 
 from .models import Member
@@ -34,3 +36,10 @@ def member_page(queryset: QuerySet, *, page: int | None, page_size: int | None) 
 
 def approved_members() -> QuerySet:
     return Member.objects.filter(approval_status=Member.Approval.APPROVED).order_by("full_name", "pk")
+
+
+def member_detail(*, member_id: int) -> Member:
+    member = Member.objects.filter(pk=member_id).first()
+    if member is None:
+        raise NotFound(_("Member not found."))
+    return member

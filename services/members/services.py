@@ -156,11 +156,11 @@ def member_update(*, member_id: int, data: dict[str, Any], by=None) -> Member:
     """The edit form: empty fields keep their values; any of the three statuses and the Active
     flag may be set, and a change of approval publishes its event."""
     status = data.get("approval_status")
-    if status not in (None, "") and status not in Member.Approval.values:
-        message = _("Choose Pending, Approved or Rejected.")
-        raise ValidationFailed(message, fields={"approval_status": message})
     with transaction.atomic():
-        member = _locked(member_id)
+        member = _locked(member_id)  # an unknown member answers 404 before any rule of the form
+        if status not in (None, "") and status not in Member.Approval.values:
+            message = _("Choose Pending, Approved or Rejected.")
+            raise ValidationFailed(message, fields={"approval_status": message})
         # Checked against the member: a change of type asks for the new type's own fields.
         fields = clean_member_fields(data, partial=True, current=member)
         if "email" in fields:

@@ -8,9 +8,10 @@ from ninja.errors import AuthorizationError
 from services.accounts.auth import staff_user_or_none
 from services.core.api import ErrorOut, MessageOut
 
+from .health import health_report
 from .schemas import ConfigOut, HealthOut, SystemOut
-from .selectors import health_report, system_report
 from .services import dead_delivery_run_again, failed_email_retry
+from .system_report import system_report
 
 router = Router(tags=["ops"])
 

@@ -16,7 +16,7 @@ def privacy(request):
 
 @router.post(
     "management/personal-data/erase/",
-    response={200: ErasedOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 422: ErrorOut},
+    response={200: ErasedOut, 400: ErrorOut, 401: ErrorOut, 403: ErrorOut},
     summary="Erase everything about one e-mail address (staff); answers how much of each kind went",
 )
 def personal_data_erase(request, payload: EraseIn):

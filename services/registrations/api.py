@@ -32,9 +32,9 @@ from .schemas import (
 
 router = Router(tags=["registrations"])  # mounted at management/
 public_router = Router(tags=["registrations"])  # mounted at the root: /api/my-registration/
-PUBLIC_ERRORS = {400: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut, 429: ErrorOut}
-LINK_ERRORS = {400: ErrorOut, 404: ErrorOut, 409: ErrorOut, 410: ErrorOut, 422: ErrorOut, 429: ErrorOut}
-STAFF_ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut, 422: ErrorOut}
+PUBLIC_ERRORS = {400: ErrorOut, 404: ErrorOut, 409: ErrorOut, 429: ErrorOut}
+LINK_ERRORS = {400: ErrorOut, 404: ErrorOut, 409: ErrorOut, 410: ErrorOut, 429: ErrorOut}
+STAFF_ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
 
 
 def _how_to_pay(event, reference: str) -> dict:

@@ -1,8 +1,9 @@
-from datetime import date, datetime, time
+from datetime import date, datetime
 from typing import Literal
 
 from ninja import Schema
 
+from services.core.openapi import ClockTime
 from services.events.seats import Seats
 
 from .payment import is_free
@@ -184,7 +185,7 @@ class EventBrief(Schema):
     id: int
     title: str
     date: date
-    time: time | None
+    time: ClockTime | None
     status: str
     location: str
     price: float | None
@@ -229,7 +230,7 @@ class EventSummary(Schema):
     title: str
     status: str
     date: date
-    time: time | None
+    time: ClockTime | None
     location: str
     maximum_attendees: int | None
     total_registrations_count: int

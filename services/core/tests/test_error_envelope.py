@@ -4,7 +4,7 @@ import json
 import logging
 
 import pytest
-from django.test import override_settings
+from django.test import Client, override_settings
 
 CONTACT = "/api/management/contact-form/"
 
@@ -37,7 +37,7 @@ def test_wrong_field_type_names_the_field(client):
     response = client.post(
         CONTACT, data={"name": 5, "email": "a@example.org", "message": "Hi"}, content_type="application/json"
     )
-    body = assert_envelope(response, 422, "validation_error")
+    body = assert_envelope(response, 400, "validation_error")
     assert body["fields"] == {"name": "Must be text."}
     assert body["detail"] == "Please correct these fields: name."
 
@@ -59,6 +59,20 @@ def test_wrong_method_is_a_405_envelope_with_allow_header(client):
 @pytest.mark.parametrize("path", ["/api/nothing-here/", "/api/management/unknown", "/api"])
 def test_unknown_api_paths_are_404_envelopes(client, path):
     assert_envelope(client.get(path), 404, "not_found")
+
+
+@pytest.mark.parametrize("method", ["post", "put", "patch", "delete"])
+def test_unknown_api_paths_are_404_for_every_method_before_any_csrf_check(method):
+    browser = Client(enforce_csrf_checks=True)  # the CSRF check would answer 403 first
+    assert_envelope(getattr(browser, method)("/api/nothing-here/"), 404, "not_found")
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("body", ["[null]", "false", "1", '"x"', "null", "[]"])
+def test_a_json_body_that_is_not_an_object_is_a_400_envelope(client, body):
+    response = client.post(CONTACT, data=body, content_type="application/json")
+    envelope = assert_envelope(response, 400, "validation_error")
+    assert envelope["fields"] == {"body": "Must be an object."}
 
 
 @pytest.mark.django_db

@@ -18,7 +18,7 @@ from services.notifications.services import (
     notification_send,
     notifications_erase,
 )
-from services.ops.selectors import system_report
+from services.ops.system_report import system_report
 from services.outbox.models import OutboxMessage
 
 pytestmark = pytest.mark.django_db

@@ -125,22 +125,22 @@ def test_config_gives_the_default_payment_deadline_the_event_form_states(client,
 
 @pytest.mark.django_db
 def test_the_broker_answer_is_reused_briefly_then_checked_again(client, monkeypatch):
-    from services.ops import selectors
+    from services.ops import checks
 
     heartbeat_stamp()
     calls = []
-    real = selectors.Check
-    monkeypatch.setattr(selectors, "_broker_memo", {"url": None, "at": 0.0, "check": None})
+    real = checks.Check
+    monkeypatch.setattr(checks, "_broker_memo", {"url": None, "at": 0.0, "check": None})
 
     def counting_check(ok, detail=None):
         if detail and "transport" in detail:
             calls.append(ok)
         return real(ok, detail or {})
 
-    monkeypatch.setattr(selectors, "Check", counting_check)
+    monkeypatch.setattr(checks, "Check", counting_check)
     client.get("/api/health/")
     client.get("/api/health/")
     assert len(calls) == 1
-    monkeypatch.setattr(selectors, "BROKER_CHECK_SECONDS", 0)
+    monkeypatch.setattr(checks, "BROKER_CHECK_SECONDS", 0)
     client.get("/api/health/")
     assert len(calls) == 2

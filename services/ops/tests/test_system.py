@@ -19,7 +19,8 @@ from services.accounts.tests.factories import make_user
 from services.accounts.tokens import token_pair_issue
 from services.notifications.models import Notification
 from services.notifications.selectors import mask_email
-from services.ops import selectors
+from services.ops import checks
+from services.ops import workers as ops_workers
 from services.ops.models import WorkerPresence
 from services.ops.services import worker_presence_start
 from services.ops.tasks import mark_stopped, stamp_when_ready
@@ -35,8 +36,8 @@ RETRY = "/api/management/system/emails/{}/retry/"
 @pytest.fixture(autouse=True)
 def _fresh_memos(monkeypatch):
     """Each test asks the broker afresh (the processes' short-lived memos would carry over)."""
-    monkeypatch.setattr(selectors, "_broker_memo", {"url": None, "at": 0.0, "check": None})
-    monkeypatch.setattr(selectors, "_inspect_memo", {"url": None, "at": 0.0, "answer": None})
+    monkeypatch.setattr(checks, "_broker_memo", {"url": None, "at": 0.0, "check": None})
+    monkeypatch.setattr(ops_workers, "_inspect_memo", {"url": None, "at": 0.0, "answer": None})
 
 
 @pytest.fixture
@@ -49,7 +50,7 @@ def workers_answer(monkeypatch):
             raise answer["value"]
         return answer["value"]
 
-    monkeypatch.setattr(selectors, "_inspect_workers", inspect)
+    monkeypatch.setattr(ops_workers, "inspect_workers", inspect)
     return answer
 
 
@@ -205,7 +206,7 @@ def test_depths_are_unknown_not_zero_when_the_broker_is_down_and_workers_come_fr
 
 @pytest.mark.django_db
 def test_a_transport_that_cannot_be_counted_shows_unknown_depths(staff_client, workers_answer, monkeypatch):
-    monkeypatch.setattr(selectors, "_broker", lambda: selectors.Check(True, {"transport": "sqs"}))
+    monkeypatch.setattr(checks, "broker", lambda: checks.Check(True, {"transport": "sqs"}))
     body = staff_client.get(SYSTEM).json()
     assert [queue["depth"] for queue in body["queues"]] == [None, None]
 
@@ -477,7 +478,7 @@ def test_a_real_worker_shows_online_with_its_queues_and_offline_once_killed(
 ):
     from conftest import kill_hard, process_env, start_worker, stop, wait_for
 
-    monkeypatch.setattr(selectors, "INSPECT_REUSE_SECONDS", 0)
+    monkeypatch.setattr(ops_workers, "INSPECT_REUSE_SECONDS", 0)
     name = f"system-test-{os.getpid()}@localhost"
     log: Path = tmp_path / "worker.log"
     worker = start_worker(process_env(), log, name=name)
