@@ -118,7 +118,7 @@ export function EventsAdminPage() {
   const shown = currentData ?? (isError ? undefined : data);
   const loadFailed = (isError && currentData === undefined && !isFetching) || manualLoadFailed;
   const switchingView = isFetching && currentData === undefined && shown !== undefined;
-  const statusLabel = status ? t(`status.${status}`) : '';
+  const statusLabel = status ? t(`common:status.event.${status}`) : '';
 
   function emptyHint() {
     if (search && status) return t('list.emptyHintSearchStatus', { search, status: statusLabel });
@@ -174,7 +174,7 @@ export function EventsAdminPage() {
             aria-pressed={status === value}
             onClick={() => setStatus(value)}
           >
-            {value ? t(`status.${value}`) : t('list.all')}
+            {value ? t(`common:status.event.${value}`) : t('list.all')}
           </button>
         ))}
       </div>

@@ -228,7 +228,7 @@ export function EventRegistrationsPage() {
                 <option value="">{t('event.allStatuses')}</option>
                 {REGISTRATION_STATUSES.map((value) => (
                   <option key={value} value={value}>
-                    {t(`registrationStatus.${value}`)}
+                    {t(`common:status.registration.${value}`)}
                   </option>
                 ))}
               </select>

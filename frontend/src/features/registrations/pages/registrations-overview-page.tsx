@@ -65,7 +65,7 @@ export function RegistrationsOverviewPage() {
       ) : (
         <StatusTabs tabs={tabs} selected={selected} onSelect={selectTab}>
           {shown.results.length === 0 ? (
-            <EmptyState title={t('overview.empty', { status: t(`eventStatus.${selected}`) })}>
+            <EmptyState title={t('overview.empty', { status: t(`common:status.event.${selected}`) })}>
               <Link to="/dashboard/create-event" className="button button--primary">
                 {t('overview.create')}
               </Link>
@@ -74,7 +74,7 @@ export function RegistrationsOverviewPage() {
             <>
               <ul
                 className="registration-event-cards plain-list"
-                aria-label={t('overview.cardsLabel', { status: t(`eventStatus.${selected}`) })}
+                aria-label={t('overview.cardsLabel', { status: t(`common:status.event.${selected}`) })}
                 aria-busy={currentData === undefined}
               >
                 {shown.results.map((event) => (
