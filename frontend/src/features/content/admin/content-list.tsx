@@ -1,8 +1,7 @@
 import { useState, type ReactNode } from 'react';
 
-import { AdminListBody } from '../../../components/admin-list-body';
+import { AdminListBody, AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
 import { EmptyState } from '../../../components/empty-state';
-import { Pagination } from '../../../components/pagination';
 import { adminListState, type AdminListView } from '../../../components/use-admin-list';
 import { useToast } from '../../../components/use-toast';
 import { errorText } from '../../../lib/api-error';
@@ -65,19 +64,14 @@ export function ContentList<T>({ kind, view, query, onAdd, searchPlaceholder, ch
   return (
     <>
       <div className="content-admin__toolbar">
-        <div className="content-admin__search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {t(`${kind}.searchLabel`)}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={view.searchText}
-            onChange={(event) => view.setSearchText(event.target.value)}
-            placeholder={searchPlaceholder ?? t('searchPlaceholder')}
-            autoComplete="off"
-          />
-        </div>
+        <AdminSearchBox
+          block="content-admin"
+          id={searchId}
+          label={t(`${kind}.searchLabel`)}
+          placeholder={searchPlaceholder ?? t('searchPlaceholder')}
+          value={view.searchText}
+          onChange={view.setSearchText}
+        />
         {onAdd && (
           <button id={addButtonId(kind)} type="button" className="button button--primary" onClick={onAdd}>
             {t(`${kind}.add`)}
@@ -116,15 +110,14 @@ export function ContentList<T>({ kind, view, query, onAdd, searchPlaceholder, ch
         {(shown) => (
           <>
             {children(shown.results, switching)}
-            <div className="content-admin__footer">
-              <p className="content-admin__showing">{t(`${kind}.showing`, { from: first, to: last, total: shown.count })}</p>
-              <Pagination
-                page={shown.page}
-                totalPages={shown.total_pages}
-                onPageChange={view.setPage}
-                label={t(`${kind}.pagesLabel`)}
-              />
-            </div>
+            <AdminListFooter
+              block="content-admin"
+              showing={t(`${kind}.showing`, { from: first, to: last, total: shown.count })}
+              page={shown.page}
+              totalPages={shown.total_pages}
+              onPageChange={view.setPage}
+              label={t(`${kind}.pagesLabel`)}
+            />
           </>
         )}
       </AdminListBody>

@@ -1,11 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
-import { AdminListBody } from '../../../components/admin-list-body';
+import { AdminListBody, AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeading } from '../../../components/page-heading';
-import { Pagination } from '../../../components/pagination';
 import {
   adminListState,
   ADMIN_LIST_POLLING,
@@ -128,19 +127,14 @@ export function EventsAdminPage() {
       </PageHeading>
 
       <div className="events-admin__toolbar">
-        <div className="events-admin__search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('list.searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('list.searchPlaceholder')}
-            autoComplete="off"
-          />
-        </div>
+        <AdminSearchBox
+          block="events-admin"
+          id={searchId}
+          label={t('list.searchLabel')}
+          placeholder={t('list.searchPlaceholder')}
+          value={searchText}
+          onChange={setSearchText}
+        />
         <div className="events-admin__buttons">
           <button
             type="button"
@@ -217,10 +211,14 @@ export function EventsAdminPage() {
               onDelete={(event) => setDialog({ kind: 'delete', event })}
               busy={switchingView}
             />
-            <div className="events-admin__footer">
-              <p className="events-admin__showing">
-                {t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
-              </p>
+            <AdminListFooter
+              block="events-admin"
+              showing={t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
+              page={shown.page}
+              totalPages={shown.total_pages}
+              onPageChange={view.setPage}
+              label={t('list.pagesLabel')}
+            >
               <div className="events-admin__page-size">
                 <label htmlFor={pageSizeId}>{t('list.pageSize')}</label>
                 <select
@@ -235,13 +233,7 @@ export function EventsAdminPage() {
                   ))}
                 </select>
               </div>
-              <Pagination
-                page={shown.page}
-                totalPages={shown.total_pages}
-                onPageChange={view.setPage}
-                label={t('list.pagesLabel')}
-              />
-            </div>
+            </AdminListFooter>
           </>
         )}
       </AdminListBody>

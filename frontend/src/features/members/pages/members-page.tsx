@@ -1,10 +1,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { AdminListBody } from '../../../components/admin-list-body';
+import { AdminListBody, AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeading } from '../../../components/page-heading';
-import { Pagination } from '../../../components/pagination';
 import {
   adminListState,
   ADMIN_LIST_POLLING,
@@ -231,19 +230,14 @@ export function MembersPage() {
       </PageHeading>
 
       <div className="members-admin__toolbar">
-        <div className="members-admin__search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('list.searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('list.searchPlaceholder')}
-            autoComplete="off"
-          />
-        </div>
+        <AdminSearchBox
+          block="members-admin"
+          id={searchId}
+          label={t('list.searchLabel')}
+          placeholder={t('list.searchPlaceholder')}
+          value={searchText}
+          onChange={setSearchText}
+        />
         <div className="members-admin__buttons">
           <button
             id={filtersButtonId}
@@ -320,17 +314,14 @@ export function MembersPage() {
         {(shown) => (
           <>
             <MembersTable members={shown.results} onAction={handleAction} busyId={busyId} busy={switchingView} />
-            <div className="members-admin__footer">
-              <p className="members-admin__showing">
-                {t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
-              </p>
-              <Pagination
-                page={shown.page}
-                totalPages={pages}
-                onPageChange={view.setPage}
-                label={t('list.pagesLabel')}
-              />
-            </div>
+            <AdminListFooter
+              block="members-admin"
+              showing={t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
+              page={shown.page}
+              totalPages={pages}
+              onPageChange={view.setPage}
+              label={t('list.pagesLabel')}
+            />
           </>
         )}
       </AdminListBody>

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import { AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
 import { PageHeading } from '../../../components/page-heading';
-import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
 import {
   adminListState,
@@ -201,19 +201,14 @@ export function EventRegistrationsPage() {
           </div>
 
           <div className="registrations-admin__filters">
-            <div className="registrations-admin__search">
-              <label htmlFor={searchId} className="visually-hidden">
-                {t('event.searchLabel')}
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                value={searchText}
-                onChange={(change) => setSearchText(change.target.value)}
-                placeholder={t('event.searchPlaceholder')}
-                autoComplete="off"
-              />
-            </div>
+            <AdminSearchBox
+              block="registrations-admin"
+              id={searchId}
+              label={t('event.searchLabel')}
+              placeholder={t('event.searchPlaceholder')}
+              value={searchText}
+              onChange={setSearchText}
+            />
             <div className="registrations-admin__status-filter">
               <label htmlFor={statusId}>{t('event.statusFilter')}</label>
               <select
@@ -252,17 +247,14 @@ export function EventRegistrationsPage() {
             tableRef={tableRef}
           />
           {shown.count > 0 && (
-            <div className="registrations-admin__footer">
-              <p className="registrations-admin__showing">
-                {t('event.showing', { from: firstShown, to: lastShown, total: shown.count })}
-              </p>
-              <Pagination
-                page={shown.page}
-                totalPages={shown.total_pages}
-                onPageChange={view.setPage}
-                label={t('event.pagesLabel')}
-              />
-            </div>
+            <AdminListFooter
+              block="registrations-admin"
+              showing={t('event.showing', { from: firstShown, to: lastShown, total: shown.count })}
+              page={shown.page}
+              totalPages={shown.total_pages}
+              onPageChange={view.setPage}
+              label={t('event.pagesLabel')}
+            />
           )}
 
           <WaitlistSection eventId={eventId} pollingInterval={REGISTRATIONS_POLLING_INTERVAL} />
