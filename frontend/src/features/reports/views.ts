@@ -113,7 +113,7 @@ export function activityView(report: ActivityReport, t: TFunction, searching: bo
         t(`activities.kinds.${row.kind}`),
         formatDate(row.at),
         row.event_title ?? none,
-        t(`status.${row.status}`),
+        t(`common:status.member.${row.status}`),
         row.decided_by ?? none,
       ]),
     },

@@ -1,18 +1,14 @@
 import { useState, type ReactNode } from 'react';
 
+import { AdminListBody, AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
 import { EmptyState } from '../../../components/empty-state';
-import { Pagination } from '../../../components/pagination';
-import { Spinner } from '../../../components/spinner';
+import { adminListState, type AdminListView } from '../../../components/use-admin-list';
 import { useToast } from '../../../components/use-toast';
 import { errorText } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
 import type { ContentPage } from '../admin-api';
-import type { ListView } from './use-list-view';
 
 export type ContentKind = 'resources' | 'updates' | 'messages';
-
-/** Admin lists reload themselves this often, silently (as the events list, SPEC §9). */
-export const CONTENT_POLLING_INTERVAL = 30_000;
 
 /** The element id of a list's Add button, where the focus goes when a row's button is gone. */
 export const addButtonId = (kind: ContentKind) => `content-add-${kind}`;
@@ -30,7 +26,7 @@ interface ListQuery<T> {
 
 interface Props<T> {
   kind: ContentKind;
-  view: ListView;
+  view: AdminListView;
   query: ListQuery<T>;
   /** Without it the list has no Add button (messages come from visitors). */
   onAdd?: () => void;
@@ -49,11 +45,9 @@ export function ContentList<T>({ kind, view, query, onAdd, searchPlaceholder, ch
   const toast = useToast();
   const searchId = searchBoxId(kind);
   const [retrying, setRetrying] = useState(false);
-  const { data, currentData, isLoading, isFetching, isError } = query;
-
+  const { isLoading, isFetching } = query;
   // While another page or search loads, the previous rows stay (dimmed).
-  const shown = currentData ?? (isError ? undefined : data);
-  const loadFailed = isError && currentData === undefined && !isFetching;
+  const { shown, failed: loadFailed, switching, first, last } = adminListState(query, { rows: (page) => page.results });
 
   async function retry() {
     setRetrying(true);
@@ -67,25 +61,17 @@ export function ContentList<T>({ kind, view, query, onAdd, searchPlaceholder, ch
     }
   }
 
-  const first = shown && shown.count > 0 ? (shown.page - 1) * shown.page_size + 1 : 0;
-  const last = shown ? first + shown.results.length - 1 : 0;
-
   return (
     <>
       <div className="content-admin__toolbar">
-        <div className="content-admin__search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {t(`${kind}.searchLabel`)}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={view.searchText}
-            onChange={(event) => view.setSearchText(event.target.value)}
-            placeholder={searchPlaceholder ?? t('searchPlaceholder')}
-            autoComplete="off"
-          />
-        </div>
+        <AdminSearchBox
+          block="content-admin"
+          id={searchId}
+          label={t(`${kind}.searchLabel`)}
+          placeholder={searchPlaceholder ?? t('searchPlaceholder')}
+          value={view.searchText}
+          onChange={view.setSearchText}
+        />
         {onAdd && (
           <button id={addButtonId(kind)} type="button" className="button button--primary" onClick={onAdd}>
             {t(`${kind}.add`)}
@@ -104,32 +90,37 @@ export function ContentList<T>({ kind, view, query, onAdd, searchPlaceholder, ch
         )}
       </div>
 
-      {shown === undefined ? (
-        (isLoading || isFetching) && !loadFailed && <Spinner label={t(`${kind}.loading`)} />
-      ) : shown.results.length === 0 ? (
-        view.search ? (
-          <EmptyState title={t(`${kind}.emptySearch`, { search: view.search })}>
-            <button type="button" className="button button--secondary" onClick={() => view.setSearchText('')}>
-              {t('clearSearch')}
-            </button>
-          </EmptyState>
-        ) : (
-          <EmptyState title={t(`${kind}.empty`)} hint={t(`${kind}.emptyHint`)} />
-        )
-      ) : (
-        <>
-          {children(shown.results, isFetching && currentData === undefined)}
-          <div className="content-admin__footer">
-            <p className="content-admin__showing">{t(`${kind}.showing`, { from: first, to: last, total: shown.count })}</p>
-            <Pagination
+      <AdminListBody
+        shown={shown}
+        rows={(page) => page.results}
+        loading={(isLoading || isFetching) && !loadFailed}
+        loadingLabel={t(`${kind}.loading`)}
+        empty={
+          view.search ? (
+            <EmptyState title={t(`${kind}.emptySearch`, { search: view.search })}>
+              <button type="button" className="button button--secondary" onClick={() => view.setSearchText('')}>
+                {t('clearSearch')}
+              </button>
+            </EmptyState>
+          ) : (
+            <EmptyState title={t(`${kind}.empty`)} hint={t(`${kind}.emptyHint`)} />
+          )
+        }
+      >
+        {(shown) => (
+          <>
+            {children(shown.results, switching)}
+            <AdminListFooter
+              block="content-admin"
+              showing={t(`${kind}.showing`, { from: first, to: last, total: shown.count })}
               page={shown.page}
               totalPages={shown.total_pages}
               onPageChange={view.setPage}
               label={t(`${kind}.pagesLabel`)}
             />
-          </div>
-        </>
-      )}
+          </>
+        )}
+      </AdminListBody>
     </>
   );
 }

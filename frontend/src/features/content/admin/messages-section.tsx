@@ -1,18 +1,15 @@
+import { ADMIN_LIST_POLLING, useAdminListView } from '../../../components/use-admin-list';
 import { useEraseContactMessageMutation, useGetContactMessagesQuery, type ReceivedMessage } from '../admin-api';
 import { useTranslation } from '../../../lib/use-translation';
-import { CONTENT_POLLING_INTERVAL, ContentList } from './content-list';
+import { ContentList } from './content-list';
 import { MessagesTable } from './messages-table';
 import { useDeleteFlow } from './use-delete-flow';
-import { useListView } from './use-list-view';
 
 /** The Messages tab: what visitors sent through the contact form, newest first, and erasing one. */
 export function MessagesSection() {
   const { t } = useTranslation('content-admin');
-  const view = useListView();
-  const query = useGetContactMessagesQuery(view.args, {
-    pollingInterval: CONTENT_POLLING_INTERVAL,
-    skipPollingIfUnfocused: true,
-  });
+  const view = useAdminListView();
+  const query = useGetContactMessagesQuery({ search: view.search, page: view.page }, ADMIN_LIST_POLLING);
   const [erase, { isLoading: erasing }] = useEraseContactMessageMutation();
   const deletion = useDeleteFlow<ReceivedMessage & { title: string }>('messages', (id) => erase(id).unwrap(), erasing);
 

@@ -1,19 +1,16 @@
 import { useState } from 'react';
 
+import { ADMIN_LIST_POLLING, useAdminListView } from '../../../components/use-admin-list';
 import { useDeleteResourceMutation, useGetAdminResourcesQuery, type Resource } from '../admin-api';
-import { CONTENT_POLLING_INTERVAL, ContentList } from './content-list';
+import { ContentList } from './content-list';
 import { ResourceFormDialog } from './resource-form-dialog';
 import { ResourcesTable } from './resources-table';
 import { useDeleteFlow } from './use-delete-flow';
-import { useListView } from './use-list-view';
 
 /** The Resources tab: the list, the add/edit form and the delete question. */
 export function ResourcesSection() {
-  const view = useListView();
-  const query = useGetAdminResourcesQuery(view.args, {
-    pollingInterval: CONTENT_POLLING_INTERVAL,
-    skipPollingIfUnfocused: true,
-  });
+  const view = useAdminListView();
+  const query = useGetAdminResourcesQuery({ search: view.search, page: view.page }, ADMIN_LIST_POLLING);
   // undefined: no form; null: a new resource.
   const [editing, setEditing] = useState<Resource | null | undefined>(undefined);
   const [deleteResource, { isLoading: deleting }] = useDeleteResourceMutation();

@@ -1,19 +1,16 @@
 import { useState } from 'react';
 
+import { ADMIN_LIST_POLLING, useAdminListView } from '../../../components/use-admin-list';
 import { useDeleteUpdateMutation, useGetAdminUpdatesQuery, type Update } from '../admin-api';
-import { CONTENT_POLLING_INTERVAL, ContentList } from './content-list';
+import { ContentList } from './content-list';
 import { UpdateFormDialog } from './update-form-dialog';
 import { UpdatesTable } from './updates-table';
 import { useDeleteFlow } from './use-delete-flow';
-import { useListView } from './use-list-view';
 
 /** The Updates tab: the list, the add/edit form and the delete question. */
 export function UpdatesSection() {
-  const view = useListView();
-  const query = useGetAdminUpdatesQuery(view.args, {
-    pollingInterval: CONTENT_POLLING_INTERVAL,
-    skipPollingIfUnfocused: true,
-  });
+  const view = useAdminListView();
+  const query = useGetAdminUpdatesQuery({ search: view.search, page: view.page }, ADMIN_LIST_POLLING);
   // undefined: no form; null: a new update.
   const [editing, setEditing] = useState<Update | null | undefined>(undefined);
   const [deleteUpdate, { isLoading: deleting }] = useDeleteUpdateMutation();

@@ -4,7 +4,7 @@ import { EmptyState } from '../../../components/empty-state';
 import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { DashboardSummary } from '../api';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 interface Props {
   events: DashboardSummary['recent_events'];
@@ -30,7 +30,7 @@ export function RecentActivity({ events, registrations }: Props) {
                     <Link to={`/dashboard/edit-event/${event.id}`} className="dashboard-activity__name">
                       {event.title}
                     </Link>
-                    <StatusBadge status={event.status} />
+                    <StatusBadge kind="event" status={event.status} small />
                   </div>
                   <p className="dashboard-activity__meta">
                     {t('activity.eventDate', { date: formatDate(event.date) })} ·{' '}
@@ -51,7 +51,7 @@ export function RecentActivity({ events, registrations }: Props) {
                 <li key={registration.id} className="dashboard-activity__item">
                   <div className="dashboard-activity__top">
                     <span className="dashboard-activity__name">{registration.full_name}</span>
-                    <StatusBadge status={registration.registration_status} />
+                    <StatusBadge kind="registration" status={registration.registration_status} small />
                   </div>
                   <p className="dashboard-activity__meta">
                     <Link to={`/dashboard/registrations/${registration.event_id}`}>

@@ -157,7 +157,7 @@ export function EventForm({ mode, initialValues, save, currentImage }: Props) {
       }
       const text =
         mode === 'create'
-          ? t('form.createdToast', { title: event.title, status: t(`status.${event.status}`) })
+          ? t('form.createdToast', { title: event.title, status: t(`common:status.event.${event.status}`) })
           : t('form.updatedToast', { title: event.title });
       toast.success(text);
       setOutcome({ kind: 'success', text: `${text} ${t('form.redirecting')}` });

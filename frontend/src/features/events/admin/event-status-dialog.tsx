@@ -5,7 +5,7 @@ import { useToast } from '../../../components/use-toast';
 import { errorText } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
 import { EVENT_STATUSES, useChangeEventStatusMutation, type AdminEvent, type EventStatus } from '../admin-api';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 /**
  * The change-status modal (SPEC §4): any of the four statuses, starting at the current one.
@@ -25,7 +25,7 @@ export function EventStatusDialog({ event, onClose }: { event: AdminEvent; onClo
     if (!chosen || saving) return;
     try {
       const updated = await changeStatus({ id: event.id, status: chosen }).unwrap();
-      toast.success(t('statusModal.successToast', { status: t(`status.${updated.status}`) }));
+      toast.success(t('statusModal.successToast', { status: t(`common:status.event.${updated.status}`) }));
       onClose();
     } catch (error) {
       console.error('Changing the event status failed', error);
@@ -62,7 +62,7 @@ export function EventStatusDialog({ event, onClose }: { event: AdminEvent; onClo
                 checked={chosen === status}
                 onChange={() => setChosen(status)}
               />
-              <StatusBadge status={status} />
+              <StatusBadge kind="event" status={status} />
               {status === event.status && <span className="status-choice__current">{t('statusModal.current')}</span>}
             </label>
           ))}

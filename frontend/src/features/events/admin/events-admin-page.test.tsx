@@ -66,7 +66,7 @@ describe('Events admin list', () => {
     expect(within(row).getByText('Amahoro Stadium')).toBeInTheDocument();
     expect(within(row).getByText('Mar 5, 2027')).toBeInTheDocument();
     expect(within(row).getByText('2:30 PM')).toBeInTheDocument();
-    expect(within(row).getByText('Draft')).toHaveClass('status-badge--draft');
+    expect(within(row).getByText('Draft')).toHaveClass('status-badge--quiet');
     expect(within(row).getByText('Nov 2, 2026')).toBeInTheDocument();
     expect(row.querySelector('img')?.getAttribute('src')).toContain('afsli1');
     expect(within(row).getByRole('link', { name: 'Edit Deaf Awareness Day' })).toHaveAttribute(

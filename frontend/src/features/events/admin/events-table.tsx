@@ -4,7 +4,7 @@ import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { AdminEvent, EventOrdering, EventSortField } from '../admin-api';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 const ICONS = {
   edit: 'M4 20h4L19 9l-4-4L4 16zM14 6l4 4',
@@ -92,7 +92,7 @@ export function EventsTable({ events, ordering, onSort, onChangeStatus, onDelete
                   <p className="events-table__muted">{time || t('list.noTime')}</p>
                 </td>
                 <td data-label={columns.status}>
-                  <StatusBadge status={event.status} />
+                  <StatusBadge kind="event" status={event.status} />
                 </td>
                 <td data-label={columns.created} className="events-table__created">
                   {formatDate(event.created_at)}

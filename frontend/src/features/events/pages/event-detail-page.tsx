@@ -83,7 +83,7 @@ function EventDetail({ event }: { event: PublicEvent }) {
     >
       {cancelled && (
         <p className="notice notice--error event-page__cancelled">
-          <strong className="event-page__cancelled-status">{t('events:status.Cancelled')}</strong> {t('detail.cancelled')}
+          <strong className="event-page__cancelled-status">{t('common:status.event.Cancelled')}</strong> {t('detail.cancelled')}
         </p>
       )}
       <AboutSection heading={t('detail.aboutHeading')} text={event.description} />

@@ -11,7 +11,7 @@ import { EventForm } from '../admin/event-form';
 import { eventToValues, newEventValues } from '../admin/event-form-values';
 import '../admin/events-admin.css';
 import '../admin/event-form.css';
-import { StatusBadge } from '../admin/status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 /** /dashboard/create-event: a new event, Draft unless published on save. */
 function CreateEvent() {
@@ -71,7 +71,7 @@ function EditEvent({ eventId }: { eventId: number }) {
         <>
           <div className="event-form-page__status">
             <span>{t('form.currentStatus')}</span>
-            <StatusBadge status={event.status} />
+            <StatusBadge kind="event" status={event.status} />
             <span className="event-form-page__status-note">{t('form.statusKept')}</span>
           </div>
           <EventForm

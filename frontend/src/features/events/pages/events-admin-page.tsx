@@ -1,11 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 
+import { AdminListBody, AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeading } from '../../../components/page-heading';
-import { Pagination } from '../../../components/pagination';
-import { Spinner } from '../../../components/spinner';
+import {
+  adminListState,
+  ADMIN_LIST_POLLING,
+  ADMIN_LIST_POLLING_INTERVAL,
+  useAdminListView,
+} from '../../../components/use-admin-list';
 import { useToast } from '../../../components/use-toast';
 import { errorText } from '../../../lib/api-error';
 import {
@@ -19,27 +24,17 @@ import {
   type EventListArgs,
   type EventOrdering,
   type EventPageSize,
-  type EventSortField,
   type EventStatus,
 } from '../admin-api';
 import { useTranslation } from '../../../lib/use-translation';
 import { EventStatusDialog } from '../admin/event-status-dialog';
 import '../admin/events-admin.css';
 import { EventsTable } from '../admin/events-table';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 
 /** SPEC §9: the list reloads itself every 30 s, silently. */
-export const EVENTS_POLLING_INTERVAL = 30_000;
-/** The search box waits for typing to pause this long before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export const EVENTS_POLLING_INTERVAL = ADMIN_LIST_POLLING_INTERVAL;
 
 type Dialog = { kind: 'status'; event: AdminEvent } | { kind: 'delete'; event: AdminEvent } | null;
-
-/** Clicking the sorted column flips its direction; another column starts ascending. */
-function nextOrdering(current: EventOrdering, field: EventSortField): EventOrdering {
-  if (current === field) return `-${field}`;
-  return field;
-}
 
 /** /dashboard/events: the admin's list of every event, paged, sorted, filtered and searched by the server. */
 export function EventsAdminPage() {
@@ -48,22 +43,19 @@ export function EventsAdminPage() {
   const searchId = useId();
   const pageSizeId = useId();
 
-  const [status, setStatus] = useState<EventStatus | null>(null);
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [ordering, setOrdering] = useState<EventOrdering>(DEFAULT_EVENT_ORDERING);
-  const [pageSize, setPageSize] = useState<EventPageSize>(DEFAULT_EVENT_PAGE_SIZE);
-  // The page belongs to one view: a new filter, search, sort or page size starts at page 1.
-  const viewKey = JSON.stringify([status, search, ordering, pageSize]);
-  const [pageOf, setPageOf] = useState({ viewKey, page: 1 });
-  const page = pageOf.viewKey === viewKey ? pageOf.page : 1;
+  const view = useAdminListView<EventStatus | null, EventOrdering>({
+    filters: null,
+    ordering: DEFAULT_EVENT_ORDERING,
+    pageSize: DEFAULT_EVENT_PAGE_SIZE,
+  });
+  const { searchText, setSearchText, search, filters: status, setFilters: setStatus, page } = view;
+  const ordering = view.ordering ?? DEFAULT_EVENT_ORDERING;
+  const pageSize = (view.pageSize ?? DEFAULT_EVENT_PAGE_SIZE) as EventPageSize;
 
   const args: EventListArgs = { status, search, ordering, page, pageSize };
   const argsKey = JSON.stringify(args);
-  const { data, currentData, isLoading, isFetching, isError, error, refetch } = useGetAdminEventsQuery(args, {
-    pollingInterval: EVENTS_POLLING_INTERVAL,
-    skipPollingIfUnfocused: true,
-  });
+  const query = useGetAdminEventsQuery(args, ADMIN_LIST_POLLING);
+  const { currentData, isLoading, isFetching, isError, error, refetch } = query;
 
   const [dialog, setDialog] = useState<Dialog>(null);
   const [deleteFailed, setDeleteFailed] = useState(false);
@@ -115,10 +107,11 @@ export function EventsAdminPage() {
   }
 
   // While another view loads, the previous rows stay (dimmed); a view that failed shows the banner.
-  const shown = currentData ?? (isError ? undefined : data);
-  const loadFailed = (isError && currentData === undefined && !isFetching) || manualLoadFailed;
-  const switchingView = isFetching && currentData === undefined && shown !== undefined;
-  const statusLabel = status ? t(`status.${status}`) : '';
+  const { shown, failed, switching: switchingView, first: firstShown, last: lastShown } = adminListState(query, {
+    rows: (page) => page.results,
+  });
+  const loadFailed = failed || manualLoadFailed;
+  const statusLabel = status ? t(`common:status.event.${status}`) : '';
 
   function emptyHint() {
     if (search && status) return t('list.emptyHintSearchStatus', { search, status: statusLabel });
@@ -127,9 +120,6 @@ export function EventsAdminPage() {
     return t('list.emptyHintAll');
   }
 
-  const firstShown = shown && shown.count > 0 ? (shown.page - 1) * shown.page_size + 1 : 0;
-  const lastShown = shown ? firstShown + shown.results.length - 1 : 0;
-
   return (
     <div className="page events-admin">
       <PageHeading title={t('list.title')}>
@@ -137,19 +127,14 @@ export function EventsAdminPage() {
       </PageHeading>
 
       <div className="events-admin__toolbar">
-        <div className="events-admin__search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('list.searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('list.searchPlaceholder')}
-            autoComplete="off"
-          />
-        </div>
+        <AdminSearchBox
+          block="events-admin"
+          id={searchId}
+          label={t('list.searchLabel')}
+          placeholder={t('list.searchPlaceholder')}
+          value={searchText}
+          onChange={setSearchText}
+        />
         <div className="events-admin__buttons">
           <button
             type="button"
@@ -174,7 +159,7 @@ export function EventsAdminPage() {
             aria-pressed={status === value}
             onClick={() => setStatus(value)}
           >
-            {value ? t(`status.${value}`) : t('list.all')}
+            {value ? t(`common:status.event.${value}`) : t('list.all')}
           </button>
         ))}
       </div>
@@ -195,59 +180,63 @@ export function EventsAdminPage() {
         )}
       </div>
 
-      {shown === undefined ? (
-        (isLoading || isFetching) && !loadFailed && <Spinner label={t('list.loading')} />
-      ) : shown.results.length === 0 ? (
-        <EmptyState title={t('list.empty')} hint={emptyHint()}>
-          {searchText ? (
-            <button type="button" className="button button--secondary" onClick={() => setSearchText('')}>
-              {t('list.clearSearch')}
-            </button>
-          ) : (
-            !status && (
-              <Link to="/dashboard/create-event" className="button button--primary">
-                {t('list.create')}
-              </Link>
-            )
-          )}
-        </EmptyState>
-      ) : (
-        <>
-          <EventsTable
-            events={shown.results}
-            ordering={ordering}
-            onSort={(field) => setOrdering(nextOrdering(ordering, field))}
-            onChangeStatus={(event) => setDialog({ kind: 'status', event })}
-            onDelete={(event) => setDialog({ kind: 'delete', event })}
-            busy={switchingView}
-          />
-          <div className="events-admin__footer">
-            <p className="events-admin__showing">
-              {t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
-            </p>
-            <div className="events-admin__page-size">
-              <label htmlFor={pageSizeId}>{t('list.pageSize')}</label>
-              <select
-                id={pageSizeId}
-                value={pageSize}
-                onChange={(event) => setPageSize(Number(event.target.value) as EventPageSize)}
-              >
-                {EVENT_PAGE_SIZES.map((size) => (
-                  <option key={size} value={size}>
-                    {size}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <Pagination
+      <AdminListBody
+        shown={shown}
+        rows={(page) => page.results}
+        loading={(isLoading || isFetching) && !loadFailed}
+        loadingLabel={t('list.loading')}
+        empty={
+          <EmptyState title={t('list.empty')} hint={emptyHint()}>
+            {searchText ? (
+              <button type="button" className="button button--secondary" onClick={() => setSearchText('')}>
+                {t('list.clearSearch')}
+              </button>
+            ) : (
+              !status && (
+                <Link to="/dashboard/create-event" className="button button--primary">
+                  {t('list.create')}
+                </Link>
+              )
+            )}
+          </EmptyState>
+        }
+      >
+        {(shown) => (
+          <>
+            <EventsTable
+              events={shown.results}
+              ordering={ordering}
+              onSort={view.sortBy}
+              onChangeStatus={(event) => setDialog({ kind: 'status', event })}
+              onDelete={(event) => setDialog({ kind: 'delete', event })}
+              busy={switchingView}
+            />
+            <AdminListFooter
+              block="events-admin"
+              showing={t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
               page={shown.page}
               totalPages={shown.total_pages}
-              onPageChange={(target) => setPageOf({ viewKey, page: target })}
+              onPageChange={view.setPage}
               label={t('list.pagesLabel')}
-            />
-          </div>
-        </>
-      )}
+            >
+              <div className="events-admin__page-size">
+                <label htmlFor={pageSizeId}>{t('list.pageSize')}</label>
+                <select
+                  id={pageSizeId}
+                  value={pageSize}
+                  onChange={(event) => view.setPageSize(Number(event.target.value))}
+                >
+                  {EVENT_PAGE_SIZES.map((size) => (
+                    <option key={size} value={size}>
+                      {size}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </AdminListFooter>
+          </>
+        )}
+      </AdminListBody>
 
       {dialog?.kind === 'status' && <EventStatusDialog event={dialog.event} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'delete' && (

@@ -33,7 +33,7 @@ export function ActiveFilters({ filters, onChange, fallbackFocusId }: Props) {
   const chips = [
     ...filters.statuses.map((status) => ({
       key: `status-${status}`,
-      label: t('activeFilters.status', { value: t(`approvalStatus.${status}`) }),
+      label: t('activeFilters.status', { value: t(`common:status.member.${status}`) }),
       without: { ...filters, statuses: filters.statuses.filter((item) => item !== status) },
     })),
     ...filters.types.map((type) => ({

@@ -270,7 +270,7 @@ export function MemberEditDialog({ member, onClose }: Props) {
                   >
                     {APPROVAL_STATUSES.map((status) => (
                       <option key={status} value={status}>
-                        {t(`approvalStatus.${status}`)}
+                        {t(`common:status.member.${status}`)}
                       </option>
                     ))}
                   </select>

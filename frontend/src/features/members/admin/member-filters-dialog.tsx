@@ -64,7 +64,7 @@ export function MemberFiltersDialog({ filters, onApply, onClose }: Props) {
           firstId={`${formId}-status-0`}
           options={APPROVAL_STATUSES}
           chosen={draft.statuses}
-          labelOf={(status) => t(`approvalStatus.${status}`)}
+          labelOf={(status) => t(`common:status.member.${status}`)}
           onChange={(statuses) => setDraft((current) => ({ ...current, statuses }))}
         />
         <CheckboxGroup

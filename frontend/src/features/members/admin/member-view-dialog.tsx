@@ -5,7 +5,7 @@ import { formatDate } from '../../../lib/format-date';
 import type { TFunction } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Member } from '../admin-api';
-import { ApprovalBadge } from './approval-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { memberName } from './members-table';
 import { mailtoHref } from '../../../lib/mailto';
 
@@ -106,7 +106,7 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
           rows={[
             [t('fields.membership_number'), member.membership_number ?? t('view.noNumber')],
             [t('fields.membership_type'), t(`membershipType.${member.membership_type}`, { defaultValue: member.membership_type })],
-            [t('fields.approval_status'), <ApprovalBadge status={member.approval_status} />],
+            [t('fields.approval_status'), <StatusBadge kind="member" status={member.approval_status} />],
             [t('fields.is_active_member'), t(member.is_active_member ? 'view.yes' : 'view.no')],
             [t('fields.areas_of_interest'), interests.length > 0 ? interests.join(', ') : t('view.notGiven')],
             [t('fields.reason_for_joining'), text(member.reason_for_joining)],

@@ -1,7 +1,7 @@
 import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Member } from '../admin-api';
-import { ApprovalBadge } from './approval-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { mailtoHref } from '../../../lib/mailto';
 
 /** How the admin screens name a member: the name, else the e-mail (SPEC §8's approval toast). */
@@ -109,7 +109,7 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
                 {/* The approval and the Active switch share a column: the table fits 1280 px. */}
                 <td data-label={columns.status}>
                   <div className="members-table__status">
-                  <ApprovalBadge status={member.approval_status} />
+                  <StatusBadge kind="member" status={member.approval_status} />
                   <button
                     type="button"
                     role="switch"
@@ -120,7 +120,7 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
                     onClick={act('toggleActive')}
                   >
                     <span className="member-switch__track" aria-hidden="true" />
-                    <span aria-hidden="true">{t(member.is_active_member ? 'table.active' : 'table.inactive')}</span>
+                    <span aria-hidden="true">{t(member.is_active_member ? 'common:status.member.Active' : 'common:status.member.Inactive')}</span>
                   </button>
                   </div>
                 </td>

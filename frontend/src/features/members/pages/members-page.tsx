@@ -1,12 +1,16 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { AdminListBody, AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeading } from '../../../components/page-heading';
-import { Pagination } from '../../../components/pagination';
-import { Spinner } from '../../../components/spinner';
+import {
+  adminListState,
+  ADMIN_LIST_POLLING,
+  ADMIN_LIST_POLLING_INTERVAL,
+  useAdminListView,
+} from '../../../components/use-admin-list';
 import { useToast } from '../../../components/use-toast';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useTranslation } from '../../../lib/use-translation';
 import {
   MEMBERS_PAGE_SIZE,
@@ -31,9 +35,7 @@ import { actionsId, memberName, MembersTable, type MemberAction } from '../admin
 import { csvBlob, saveFile } from '../../../lib/save-file';
 
 /** New applications and other admins' changes show up without a reload (SPEC §9's 30 s). */
-export const MEMBERS_POLLING_INTERVAL = 30_000;
-/** The search box waits for typing to pause this long before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export const MEMBERS_POLLING_INTERVAL = ADMIN_LIST_POLLING_INTERVAL;
 
 type Dialog =
   | { kind: 'view' | 'edit' | 'delete' | 'approve' | 'reject'; member: Member }
@@ -62,23 +64,15 @@ export function MembersPage() {
   const searchId = useId();
   const filtersButtonId = useId();
 
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [filters, setFilters] = useState<MemberFilterSet>(NO_FILTERS);
-  // The page belongs to one view: another search or filter starts at page 1.
-  const viewKey = JSON.stringify([search, filters]);
-  const [pageOf, setPageOf] = useState({ viewKey, page: 1 });
-  const page = pageOf.viewKey === viewKey ? pageOf.page : 1;
+  const view = useAdminListView<MemberFilterSet>({ filters: NO_FILTERS });
+  const { searchText, setSearchText, search, filters, setFilters, page } = view;
 
-  const { data, currentData, isFetching, isError, refetch } = useGetMembersQuery(
+  const query = useGetMembersQuery(
     { search, ...filters, page },
-    {
-      pollingInterval: MEMBERS_POLLING_INTERVAL,
-      skipPollingIfUnfocused: true,
-      // A view seen earlier is asked again on return, not shown as it was then.
-      refetchOnMountOrArgChange: true,
-    },
+    // A view seen earlier is asked again on return, not shown as it was then.
+    { ...ADMIN_LIST_POLLING, refetchOnMountOrArgChange: true },
   );
+  const { currentData, isFetching, isError, refetch } = query;
   const [fetchMember] = useLazyGetMemberQuery();
   const [approveMember, { isLoading: approving }] = useApproveMemberMutation();
   const [rejectMember, { isLoading: rejecting }] = useRejectMemberMutation();
@@ -93,9 +87,13 @@ export function MembersPage() {
   // While another view loads, the previous rows stay (dimmed); a view that failed shows the
   // banner, which stays while Try Again asks again. A background reload that fails keeps the
   // rows and says nothing.
-  const shown = currentData ?? (isError ? undefined : data);
+  const {
+    shown,
+    switching: switchingView,
+    first: firstShown,
+    last: lastShown,
+  } = adminListState(query, { rows: (page) => page.results, pageSize: MEMBERS_PAGE_SIZE });
   const loadFailed = currentData === undefined && ((isError && !isFetching) || retrying);
-  const switchingView = isFetching && currentData === undefined && shown !== undefined;
 
   // Approve, Reject and Delete take away the button they were pressed on: once the row shows
   // the outcome, the focus goes to the row's first action, or to the search box when the
@@ -224,8 +222,6 @@ export function MembersPage() {
 
   const activeFilters = filterCount(filters);
   const pages = shown ? memberPageCount(shown.count) : 0;
-  const firstShown = shown && shown.count > 0 ? (shown.page - 1) * MEMBERS_PAGE_SIZE + 1 : 0;
-  const lastShown = shown ? firstShown + shown.results.length - 1 : 0;
 
   return (
     <div className="page members-admin">
@@ -234,19 +230,14 @@ export function MembersPage() {
       </PageHeading>
 
       <div className="members-admin__toolbar">
-        <div className="members-admin__search">
-          <label htmlFor={searchId} className="visually-hidden">
-            {t('list.searchLabel')}
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            value={searchText}
-            onChange={(event) => setSearchText(event.target.value)}
-            placeholder={t('list.searchPlaceholder')}
-            autoComplete="off"
-          />
-        </div>
+        <AdminSearchBox
+          block="members-admin"
+          id={searchId}
+          label={t('list.searchLabel')}
+          placeholder={t('list.searchPlaceholder')}
+          value={searchText}
+          onChange={setSearchText}
+        />
         <div className="members-admin__buttons">
           <button
             id={filtersButtonId}
@@ -297,40 +288,43 @@ export function MembersPage() {
         )}
       </div>
 
-      {shown === undefined ? (
-        !loadFailed && <Spinner label={t('list.loading')} />
-      ) : shown.results.length === 0 ? (
-        <EmptyState title={t('list.empty')}>
-          {(searchText || activeFilters > 0) && (
-            <button
-              type="button"
-              className="button button--secondary"
-              onClick={() => {
-                setSearchText('');
-                setFilters(NO_FILTERS);
-                document.getElementById(searchId)?.focus();
-              }}
-            >
-              {t('list.clearAll')}
-            </button>
-          )}
-        </EmptyState>
-      ) : (
-        <>
-          <MembersTable members={shown.results} onAction={handleAction} busyId={busyId} busy={switchingView} />
-          <div className="members-admin__footer">
-            <p className="members-admin__showing">
-              {t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
-            </p>
-            <Pagination
+      <AdminListBody
+        shown={shown}
+        rows={(page) => page.results}
+        loading={!loadFailed}
+        loadingLabel={t('list.loading')}
+        empty={
+          <EmptyState title={t('list.empty')}>
+            {(searchText || activeFilters > 0) && (
+              <button
+                type="button"
+                className="button button--secondary"
+                onClick={() => {
+                  setSearchText('');
+                  setFilters(NO_FILTERS);
+                  document.getElementById(searchId)?.focus();
+                }}
+              >
+                {t('list.clearAll')}
+              </button>
+            )}
+          </EmptyState>
+        }
+      >
+        {(shown) => (
+          <>
+            <MembersTable members={shown.results} onAction={handleAction} busyId={busyId} busy={switchingView} />
+            <AdminListFooter
+              block="members-admin"
+              showing={t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}
               page={shown.page}
               totalPages={pages}
-              onPageChange={(target) => setPageOf({ viewKey, page: target })}
+              onPageChange={view.setPage}
               label={t('list.pagesLabel')}
             />
-          </div>
-        </>
-      )}
+          </>
+        )}
+      </AdminListBody>
 
       {dialog?.kind === 'filters' && (
         <MemberFiltersDialog filters={filters} onApply={setFilters} onClose={() => setDialog(null)} />

@@ -3,7 +3,7 @@ import { formatDuration, formatTime } from '../../../lib/format-date';
 import type { TFunction } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import type { BeatTask } from '../api';
-import { StateBadge } from './state-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { SystemSection } from './system-section';
 import { SystemTable } from './system-table';
 import { useMoment } from './use-moment';
@@ -24,11 +24,11 @@ export function scheduleText(task: BeatTask, t: TFunction): string {
 
 function BeatStatus({ task }: { task: BeatTask }) {
   const { t } = useTranslation('system');
-  if (!task.enabled) return <StateBadge tone="quiet">{t('beat.disabled')}</StateBadge>;
+  if (!task.enabled) return <StatusBadge tone="quiet">{t('beat.disabled')}</StatusBadge>;
   if (task.late) {
-    return <StateBadge tone="bad">{t('beat.late', { duration: formatDuration(task.overdue_seconds ?? 0) })}</StateBadge>;
+    return <StatusBadge tone="bad">{t('beat.late', { duration: formatDuration(task.overdue_seconds ?? 0) })}</StatusBadge>;
   }
-  return <StateBadge tone="good">{t('beat.onTime')}</StateBadge>;
+  return <StatusBadge tone="good">{t('beat.onTime')}</StatusBadge>;
 }
 
 /** Each periodic task: its schedule, when beat last sent it, and whether it is late. */

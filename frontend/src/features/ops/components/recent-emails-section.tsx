@@ -2,12 +2,12 @@ import { EmptyState } from '../../../components/empty-state';
 import { activeLocale } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import type { EmailRow, EmailStatus } from '../api';
-import { StateBadge, type Tone } from './state-badge';
+import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { SystemSection } from './system-section';
 import { SystemTable } from './system-table';
 import { MomentLines } from './moment-lines';
 
-const TONES: Record<EmailStatus, Tone> = { queued: 'warn', sending: 'warn', sent: 'good', failed: 'bad' };
+const TONES: Record<EmailStatus, StatusTone> = { queued: 'warn', sending: 'warn', sent: 'good', failed: 'bad' };
 
 /** 'rw' → 'Kinyarwanda' in the reader's language, else the code as it is. */
 function languageName(code: string, locale = activeLocale()): string {
@@ -51,7 +51,7 @@ export function RecentEmailsSection({ emails }: { emails: EmailRow[] }) {
               </td>
               <td>{languageName(email.language)}</td>
               <td>
-                <StateBadge tone={TONES[email.status]}>{t(`recentEmails.status.${email.status}`)}</StateBadge>
+                <StatusBadge tone={TONES[email.status]}>{t(`recentEmails.status.${email.status}`)}</StatusBadge>
               </td>
             </tr>
           ))}

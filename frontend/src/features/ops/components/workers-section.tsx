@@ -1,11 +1,11 @@
 import { EmptyState } from '../../../components/empty-state';
 import { useTranslation } from '../../../lib/use-translation';
 import type { SystemReport, WorkerState } from '../api';
-import { StateBadge, type Tone } from './state-badge';
+import { StatusBadge, type StatusTone } from '../../../components/status-badge';
 import { SystemSection } from './system-section';
 import { useMoment } from './use-moment';
 
-const TONES: Record<WorkerState, Tone> = { online: 'good', offline: 'bad', stopped: 'quiet' };
+const TONES: Record<WorkerState, StatusTone> = { online: 'good', offline: 'bad', stopped: 'quiet' };
 
 /** The workers seen in the last day: online, offline (silent) or stopped, with their queues,
  * and where the states come from. */
@@ -37,7 +37,7 @@ export function WorkersSection({ workers }: { workers: SystemReport['workers'] }
               <li key={worker.hostname} className={`system-worker system-worker--${worker.state}`}>
                 <div className="system-worker__head">
                   <span className="system-worker__name">{worker.hostname}</span>
-                  <StateBadge tone={TONES[worker.state]}>{t(`workers.state.${worker.state}`)}</StateBadge>
+                  <StatusBadge tone={TONES[worker.state]}>{t(`workers.state.${worker.state}`)}</StatusBadge>
                 </div>
                 <dl className="system-worker__facts">
                   <div>

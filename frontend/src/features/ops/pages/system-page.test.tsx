@@ -57,7 +57,7 @@ describe('System page', () => {
     expect(within(workers).getByText('1 of 1 worker online')).toBeInTheDocument();
     expect(within(workers).getByText(/Source: the workers' answers over the broker just now/)).toBeInTheDocument();
     const card = workerCard('celery@web1');
-    expect(within(card).getByText('Online')).toHaveClass('state-badge--good');
+    expect(within(card).getByText('Online')).toHaveClass('status-badge--good');
     expect(within(card).getByText('default, mail')).toBeInTheDocument();
     expect(within(workers).queryByRole('alert')).not.toBeInTheDocument();
 
@@ -88,7 +88,7 @@ describe('System page', () => {
     renderPage(systemBackend(report));
     const beat = await findSection('Periodic tasks');
     expect(within(beat).getByRole('alert')).toHaveTextContent('1 periodic task is late: check that beat is running.');
-    expect(within(beat).getByText('Late by 9 min')).toHaveClass('state-badge--bad');
+    expect(within(beat).getByText('Late by 9 min')).toHaveClass('status-badge--bad');
     expect(within(beat).getByText('Disabled')).toBeInTheDocument();
   });
 
@@ -119,9 +119,9 @@ describe('System page', () => {
         "Source: the workers' own records, which each worker stamps every 30 seconds, because the broker cannot be reached. A worker silent for 90 seconds is offline.",
       ),
     ).toBeInTheDocument();
-    expect(within(workerCard('celery@web1')).getByText('Offline')).toHaveClass('state-badge--bad');
+    expect(within(workerCard('celery@web1')).getByText('Offline')).toHaveClass('status-badge--bad');
     expect(within(workerCard('celery@web1')).getByText('Last seen')).toBeInTheDocument();
-    expect(within(workerCard('celery@web2')).getByText('Stopped', { selector: '.state-badge' })).toBeInTheDocument();
+    expect(within(workerCard('celery@web2')).getByText('Stopped', { selector: '.status-badge' })).toBeInTheDocument();
 
     // Unknown is not 0.
     expect(figure('Broker (redis)')).toBe('Unreachable');

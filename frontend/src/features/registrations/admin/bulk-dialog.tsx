@@ -7,7 +7,7 @@ import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
 import { useBulkDecideRegistrationsMutation, type AdminRegistration, type BulkAction, type BulkDecisionAnswer } from '../admin-api';
 import { ReasonField } from './reason-field';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 interface Props {
   eventId: number;

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { EventSummary } from '../admin-api';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 /** One event on the overview (SPEC §2): title, status, date and time, its counts and the way in. */
 export function EventCard({ event }: { event: EventSummary }) {

@@ -52,7 +52,7 @@ export function RegistrationCounters({ counters }: { counters: Counters }) {
         <dl>
           {ended.map(({ key, value }) => (
             <div key={key}>
-              <dt>{t(`registrationStatus.${key}`)}</dt>
+              <dt>{t(`common:status.registration.${key}`)}</dt>
               <dd>{value}</dd>
             </div>
           ))}

@@ -17,7 +17,7 @@ import {
 } from '../admin-api';
 import { useMoment } from './date-time';
 import { ReasonField } from './reason-field';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { useStatusNote } from './status-note';
 
 type FormFieldName = 'transaction_id' | 'payment_method' | 'payment_notes' | 'reason';

@@ -12,7 +12,7 @@ import {
 import { ContactLinks } from './contact-links';
 import { EmailConfirmation } from './email-confirmation';
 import { EraseButton } from './erase-dialog';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { useStatusNote } from './status-note';
 
 /** The decisions a row offers (SPEC §2, with cancelling): those the server allows from its status. */

@@ -28,7 +28,7 @@ export function StatusTabs({ tabs, selected, onSelect, children }: Props) {
         key: status,
         label: (
           <>
-            {t(`eventStatus.${status}`)}{' '}
+            {t(`common:status.event.${status}`)}{' '}
             <span className="registrations-tabs__count">{t('overview.tabCount', { count })}</span>
           </>
         ),

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 
 import { Spinner } from '../../../components/spinner';
+import { StatusBadge } from '../../../components/status-badge';
 import { useTranslation } from '../../../lib/use-translation';
 import { useGetWaitlistQuery, type WaitlistEntry } from '../admin-api';
 import { ContactLinks } from './contact-links';
@@ -89,9 +90,7 @@ export function WaitlistSection({ eventId, pollingInterval }: { eventId: number;
                         <EmailConfirmation confirmed={entry.email_confirmed} />
                       </td>
                       <td data-label={t('waitlist.columns.status')}>
-                        <span className={`registration-badge registration-badge--${entry.status}`}>
-                          {t(`waitlist.status.${entry.status}`)}
-                        </span>
+                        <StatusBadge kind="waitlist" status={entry.status} />
                       </td>
                       <td data-label={t('waitlist.columns.offered')}>{moment(entry.offered_at) || t('waitlist.none')}</td>
                       <td data-label={t('waitlist.columns.expires')}>{moment(entry.offer_expires_at) || t('waitlist.none')}</td>

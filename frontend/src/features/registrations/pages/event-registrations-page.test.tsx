@@ -158,7 +158,7 @@ describe('Registrations of one event', () => {
     expect(within(jane).getByRole('link', { name: 'jane@example.org' })).toHaveAttribute('href', 'mailto:jane@example.org');
     expect(within(jane).getByRole('link', { name: '+250788123456' })).toHaveAttribute('href', 'tel:+250788123456');
     expect(within(jane).getByText('Nov 2, 2026')).toBeInTheDocument();
-    expect(within(jane).getByText('Pending')).toHaveClass('registration-badge--pending');
+    expect(within(jane).getByText('Pending')).toHaveClass('status-badge--warn');
     expect(within(jane).getByText('Needs an interpreter')).toBeInTheDocument();
     expect(within(jane).getByText('E-mail confirmed')).toBeInTheDocument();
 
@@ -246,7 +246,7 @@ describe('Registrations of one event', () => {
     expect(within(contactOf('Paul Paying') as HTMLElement).getByText('E-mail confirmed')).toHaveClass('email-confirmation--yes');
     expect(statusOf('Paul Paying')).toMatch(/^PendingPayment due by May 4, 2099 at /);
     expect(statusOf('Eve Expired')).toBe('ExpiredNot confirmed in time');
-    expect(within(rowOf('Eve Expired')).getByText('Expired')).toHaveClass('registration-badge--expired');
+    expect(within(rowOf('Eve Expired')).getByText('Expired')).toHaveClass('status-badge--quiet');
     expect(statusOf('Una Unpaid')).toBe('ExpiredNot paid by the deadline');
     expect(statusOf('Carl Cancelled')).toBe('CancelledReason: The event moved to a smaller room.');
 
@@ -434,7 +434,7 @@ describe('Registrations of one event', () => {
       await user.click(within(dialog).getByRole('button', { name: 'Cancel Registration' }));
 
       await waitFor(() => expect(toasts()).toHaveTextContent('Registration cancelled successfully'));
-      await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Cancelled')).toHaveClass('registration-badge--cancelled'));
+      await waitFor(() => expect(within(rowOf('Jane Doe')).getByText('Cancelled')).toHaveClass('status-badge--bad'));
       expect(within(rowOf('Jane Doe')).getByText('Reason: She asked us to cancel.')).toBeInTheDocument();
       expect(backend.updateRequests()[0]?.body).toEqual({
         registration_status: 'Cancelled',

@@ -1,9 +1,15 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 
+import { AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
 import { PageHeading } from '../../../components/page-heading';
-import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
+import {
+  adminListState,
+  ADMIN_LIST_POLLING,
+  ADMIN_LIST_POLLING_INTERVAL,
+  useAdminListView,
+} from '../../../components/use-admin-list';
 import { useToast } from '../../../components/use-toast';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
@@ -28,13 +34,10 @@ import { RegistrationDialog } from '../admin/registration-dialog';
 import '../admin/registrations-admin.css';
 import { actionsId, RegistrationsTable } from '../admin/registrations-table';
 import { csvBlob, saveFile } from '../../../lib/save-file';
-import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { WaitlistSection } from '../admin/waitlist-section';
 
 /** New sign-ups and other admins' decisions show up without a reload (SPEC §9's 30 s). */
-export const REGISTRATIONS_POLLING_INTERVAL = 30_000;
-/** The search box waits for typing to pause this long before asking the server. */
-export const SEARCH_DEBOUNCE_MS = 300;
+export const REGISTRATIONS_POLLING_INTERVAL = ADMIN_LIST_POLLING_INTERVAL;
 
 type Dialog = { registration: AdminRegistration; decision: RegistrationDecision } | null;
 type BulkDialogState = { action: BulkAction; registrations: AdminRegistration[] } | null;
@@ -61,24 +64,15 @@ export function EventRegistrationsPage() {
   const eventId = Number(params.eventId);
   const validId = Number.isInteger(eventId) && eventId > 0;
 
-  const [searchText, setSearchText] = useState('');
-  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  const [status, setStatus] = useState<RegistrationStatus | null>(null);
-  // The page belongs to one view: another search or filter starts at page 1.
-  const viewKey = JSON.stringify([eventId, search, status]);
-  const [pageOf, setPageOf] = useState({ viewKey, page: 1 });
-  const page = pageOf.viewKey === viewKey ? pageOf.page : 1;
+  const view = useAdminListView<RegistrationStatus | null>({ filters: null, scope: eventId });
+  const { searchText, setSearchText, search, filters: status, setFilters: setStatus, page, viewKey } = view;
 
-  const { data, currentData, isFetching, isError, fulfilledTimeStamp } = useGetEventRegistrationsQuery(
+  const query = useGetEventRegistrationsQuery(
     { eventId, search, status, page },
-    {
-      skip: !validId,
-      pollingInterval: REGISTRATIONS_POLLING_INTERVAL,
-      skipPollingIfUnfocused: true,
-      // A view seen earlier is asked again on return, not shown as it was then.
-      refetchOnMountOrArgChange: true,
-    },
+    // A view seen earlier is asked again on return, not shown as it was then.
+    { ...ADMIN_LIST_POLLING, skip: !validId, refetchOnMountOrArgChange: true },
   );
+  const { data, fulfilledTimeStamp } = query;
   const [exportCsv, { isLoading: exporting, reset: forgetExport }] = useExportRegistrationsMutation();
   const [dialog, setDialog] = useState<Dialog>(null);
   const [bulkDialog, setBulkDialog] = useState<BulkDialogState>(null);
@@ -89,10 +83,14 @@ export function EventRegistrationsPage() {
   const tableRef = useRef<HTMLTableElement>(null);
 
   // While another view of this event loads, the previous rows stay (dimmed); never another event's.
-  const previous = data?.event.id === eventId && !isError ? data : undefined;
-  const shown = currentData ?? previous;
-  const loadFailed = !validId || (isError && currentData === undefined && !isFetching);
-  const switchingView = isFetching && currentData === undefined && shown !== undefined;
+  const {
+    shown,
+    failed,
+    switching: switchingView,
+    first: firstShown,
+    last: lastShown,
+  } = adminListState(query, { rows: (page) => page.registrations, keep: data?.event.id === eventId });
+  const loadFailed = !validId || failed;
 
   // Only rows still shown and still open to a bulk action count as selected (a refresh may have
   // decided them meanwhile).
@@ -166,8 +164,6 @@ export function EventRegistrationsPage() {
   const event = shown?.event;
   const time = formatTime(event?.time);
   const date = formatDate(event?.date);
-  const firstShown = shown && shown.count > 0 ? (shown.page - 1) * shown.page_size + 1 : 0;
-  const lastShown = shown ? firstShown + shown.registrations.length - 1 : 0;
 
   return (
     <div className="page registrations-admin">
@@ -205,19 +201,14 @@ export function EventRegistrationsPage() {
           </div>
 
           <div className="registrations-admin__filters">
-            <div className="registrations-admin__search">
-              <label htmlFor={searchId} className="visually-hidden">
-                {t('event.searchLabel')}
-              </label>
-              <input
-                id={searchId}
-                type="search"
-                value={searchText}
-                onChange={(change) => setSearchText(change.target.value)}
-                placeholder={t('event.searchPlaceholder')}
-                autoComplete="off"
-              />
-            </div>
+            <AdminSearchBox
+              block="registrations-admin"
+              id={searchId}
+              label={t('event.searchLabel')}
+              placeholder={t('event.searchPlaceholder')}
+              value={searchText}
+              onChange={setSearchText}
+            />
             <div className="registrations-admin__status-filter">
               <label htmlFor={statusId}>{t('event.statusFilter')}</label>
               <select
@@ -228,7 +219,7 @@ export function EventRegistrationsPage() {
                 <option value="">{t('event.allStatuses')}</option>
                 {REGISTRATION_STATUSES.map((value) => (
                   <option key={value} value={value}>
-                    {t(`registrationStatus.${value}`)}
+                    {t(`common:status.registration.${value}`)}
                   </option>
                 ))}
               </select>
@@ -256,17 +247,14 @@ export function EventRegistrationsPage() {
             tableRef={tableRef}
           />
           {shown.count > 0 && (
-            <div className="registrations-admin__footer">
-              <p className="registrations-admin__showing">
-                {t('event.showing', { from: firstShown, to: lastShown, total: shown.count })}
-              </p>
-              <Pagination
-                page={shown.page}
-                totalPages={shown.total_pages}
-                onPageChange={(target) => setPageOf({ viewKey, page: target })}
-                label={t('event.pagesLabel')}
-              />
-            </div>
+            <AdminListFooter
+              block="registrations-admin"
+              showing={t('event.showing', { from: firstShown, to: lastShown, total: shown.count })}
+              page={shown.page}
+              totalPages={shown.total_pages}
+              onPageChange={view.setPage}
+              label={t('event.pagesLabel')}
+            />
           )}
 
           <WaitlistSection eventId={eventId} pollingInterval={REGISTRATIONS_POLLING_INTERVAL} />

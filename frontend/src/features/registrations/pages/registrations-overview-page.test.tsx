@@ -65,7 +65,7 @@ describe('Registrations overview', () => {
     const { user } = renderOverview(backend);
     const card = await screen.findByRole('article');
     expect(within(card).getByRole('heading', { level: 2, name: 'Deaf Awareness Day' })).toBeInTheDocument();
-    expect(within(card).getByText('Published')).toHaveClass('registration-badge--published');
+    expect(within(card).getByText('Published')).toHaveClass('status-badge--good');
     expect(within(card).getByText('Mar 5, 2027 at 2:30 PM')).toBeInTheDocument();
     const count = (term: string) => within(card).getByText(term).nextElementSibling?.textContent;
     expect(count('Holding a seat')).toBe('5');

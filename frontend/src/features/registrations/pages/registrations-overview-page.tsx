@@ -1,10 +1,10 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 
 import { EmptyState } from '../../../components/empty-state';
 import { PageHeading } from '../../../components/page-heading';
 import { Pagination } from '../../../components/pagination';
 import { Spinner } from '../../../components/spinner';
+import { adminListState, useAdminListView } from '../../../components/use-admin-list';
 import { useTranslation } from '../../../lib/use-translation';
 import {
   EVENT_STATUSES,
@@ -28,16 +28,12 @@ function defaultStatus(counts: RegistrationsOverview['status_counts']): EventSta
 /** /dashboard/registrations: the events by status, six cards a page, each leading to its registrations. */
 export function RegistrationsOverviewPage() {
   const { t } = useTranslation('registrations-admin');
-  const [selected, setSelected] = useState<EventStatus>(PREFERRED_STATUS);
-  // The page belongs to one tab: another tab starts at page 1.
-  const [pageOf, setPageOf] = useState({ status: selected, page: 1 });
-  const page = pageOf.status === selected ? pageOf.page : 1;
-  function selectTab(status: EventStatus) {
-    setSelected(status);
-    setPageOf({ status, page: 1 });
-  }
+  // The tab is the list's filter; the page belongs to one tab: another tab starts at page 1.
+  const view = useAdminListView<EventStatus>({ filters: PREFERRED_STATUS });
+  const { filters: selected, setFilters: setSelected, selectFilters: selectTab, page } = view;
 
-  const { data, currentData, isFetching, isError } = useGetRegistrationsOverviewQuery({ status: selected, page });
+  const query = useGetRegistrationsOverviewQuery({ status: selected, page });
+  const { data, currentData } = query;
 
   // The counts are the same in every answer: a tab whose events are all gone (or Published on
   // a first visit, when it has none) gives way to the default one at once.
@@ -45,8 +41,7 @@ export function RegistrationsOverviewPage() {
   if (counts && !counts[selected] && defaultStatus(counts) !== selected) setSelected(defaultStatus(counts));
 
   // While another tab loads, the previous cards stay (dimmed); a tab that failed says so.
-  const shown = currentData ?? (isError ? undefined : data);
-  const loadFailed = isError && currentData === undefined && !isFetching;
+  const { shown, failed: loadFailed } = adminListState(query, { rows: (page) => page.results });
   const tabs = EVENT_STATUSES.flatMap((status) => {
     const count = counts?.[status] ?? 0;
     return count > 0 ? [{ status, count }] : [];
@@ -65,7 +60,7 @@ export function RegistrationsOverviewPage() {
       ) : (
         <StatusTabs tabs={tabs} selected={selected} onSelect={selectTab}>
           {shown.results.length === 0 ? (
-            <EmptyState title={t('overview.empty', { status: t(`eventStatus.${selected}`) })}>
+            <EmptyState title={t('overview.empty', { status: t(`common:status.event.${selected}`) })}>
               <Link to="/dashboard/create-event" className="button button--primary">
                 {t('overview.create')}
               </Link>
@@ -74,7 +69,7 @@ export function RegistrationsOverviewPage() {
             <>
               <ul
                 className="registration-event-cards plain-list"
-                aria-label={t('overview.cardsLabel', { status: t(`eventStatus.${selected}`) })}
+                aria-label={t('overview.cardsLabel', { status: t(`common:status.event.${selected}`) })}
                 aria-busy={currentData === undefined}
               >
                 {shown.results.map((event) => (
@@ -86,7 +81,7 @@ export function RegistrationsOverviewPage() {
               <Pagination
                 page={shown.page}
                 totalPages={shown.total_pages}
-                onPageChange={(target) => setPageOf({ status: selected, page: target })}
+                onPageChange={view.setPage}
                 label={t('overview.pagesLabel')}
               />
             </>
