@@ -13,12 +13,12 @@ from .schemas import (
     ContactMessageFilters,
     ContactMessagePageOut,
     ContentFilters,
+    NewsItemIn,
+    NewsItemOut,
+    NewsItemPageOut,
     ResourceIn,
     ResourceOut,
     ResourcePageOut,
-    UpdateIn,
-    UpdateOut,
-    UpdatePageOut,
 )
 from .services import contact_message_submit
 
@@ -156,33 +156,37 @@ def resource_delete(request, resource_id: int):
 @public_router.get(
     "updates/",
     auth=None,
-    response={200: list[UpdateOut] | UpdatePageOut, 400: ErrorOut},
+    response={200: list[NewsItemOut] | NewsItemPageOut, 400: ErrorOut},
     summary="Updates, newest date first (a plain list; a page with page or page_size)",
 )
-def update_list(request, filters: Query[ContentFilters]):
-    return _listed(request, filters, cached=public_reads.update_list_response, select=selectors.update_list)
+def news_item_list(request, filters: Query[ContentFilters]):
+    return _listed(
+        request, filters, cached=public_reads.news_item_list_response, select=selectors.news_item_list
+    )
 
 
-@public_router.post("updates/", response={201: UpdateOut, **ERRORS}, summary="Add an update")
-def update_create(request, payload: UpdateIn):
-    return Status(201, services.update_create(**payload.dict()))
+@public_router.post("updates/", response={201: NewsItemOut, **ERRORS}, summary="Add an update")
+def news_item_create(request, payload: NewsItemIn):
+    return Status(201, services.news_item_create(**payload.dict()))
 
 
 @public_router.get(
-    "updates/{int:update_id}/", auth=None, response={200: UpdateOut, 404: ErrorOut}, summary="One update"
+    "updates/{int:update_id}/", auth=None, response={200: NewsItemOut, 404: ErrorOut}, summary="One update"
 )
-def update_detail(request, update_id: int):
-    return selectors.update_get(update_id=update_id)
+def news_item_detail(request, update_id: int):
+    return selectors.news_item_get(update_id=update_id)
 
 
-@public_router.put("updates/{int:update_id}/", response={200: UpdateOut, **ERRORS}, summary="Edit an update")
-def update_update(request, update_id: int, payload: UpdateIn):
-    return services.update_update(update_id=update_id, **payload.dict())
+@public_router.put(
+    "updates/{int:update_id}/", response={200: NewsItemOut, **ERRORS}, summary="Edit an update"
+)
+def news_item_update(request, update_id: int, payload: NewsItemIn):
+    return services.news_item_update(update_id=update_id, **payload.dict())
 
 
 @public_router.delete(
     "updates/{int:update_id}/", response={200: MessageOut, **ERRORS}, summary="Delete an update"
 )
-def update_delete(request, update_id: int):
-    services.update_delete(update_id=update_id)
+def news_item_delete(request, update_id: int):
+    services.news_item_delete(update_id=update_id)
     return {"message": _("Update deleted.")}

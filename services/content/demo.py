@@ -10,7 +10,7 @@ from django.db import transaction
 from services.core.pdf import text_pdf
 
 from . import public_reads
-from .models import Resource, Update
+from .models import NewsItem, Resource
 
 _DOCUMENTS = [
     (
@@ -68,7 +68,7 @@ def _updates(today: date) -> list[dict]:
 
 def seed_content(*, today: date, by=None) -> int:
     """The demo resources and updates, once (nothing is added when any resource or update exists)."""
-    if Resource.objects.exists() or Update.objects.exists():
+    if Resource.objects.exists() or NewsItem.objects.exists():
         return 0
     with transaction.atomic():
         for title, description, lines in _DOCUMENTS:
@@ -82,7 +82,7 @@ def seed_content(*, today: date, by=None) -> int:
         for title, description, url in _LINKS:
             Resource.objects.create(title=title, description=description, url=url, created_by=by)
         for values in _updates(today):
-            Update.objects.create(**values)
+            NewsItem.objects.create(**values)
         # Whatever a previous run left in the cache no longer holds.
         transaction.on_commit(public_reads.invalidate)
     return len(_DOCUMENTS) + len(_LINKS) + len(_updates(today))

@@ -1,6 +1,6 @@
 from dataclasses import dataclass
 
-from services.outbox.events import DomainEvent
+from services.outbox.domain_event import DomainEvent
 
 
 @dataclass(frozen=True)
@@ -27,7 +27,7 @@ class ResourceChanged(DomainEvent):
 
 
 @dataclass(frozen=True)
-class UpdateChanged(DomainEvent):
+class NewsItemChanged(DomainEvent):
     """An update was created, edited or deleted (`action`): the public list changes."""
 
     topic = "content.update_changed"

@@ -9,7 +9,7 @@ from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
 from . import public_reads
-from .domain_events import ContactReceived, ResourceChanged, UpdateChanged
+from .domain_events import ContactReceived, NewsItemChanged, ResourceChanged
 from .models import ContactMessage
 from .services import ACKNOWLEDGEMENT, CONTACT_NOTICE
 
@@ -61,5 +61,5 @@ def _invalidate_public_lists(event, message) -> None:
 
 
 # A change to a resource or an update changes what the public pages list.
-for _topic in (ResourceChanged.topic, UpdateChanged.topic):
+for _topic in (ResourceChanged.topic, NewsItemChanged.topic):
     subscribe(_topic, name=f"content.invalidate_public_cache.{_topic}")(_invalidate_public_lists)

@@ -67,7 +67,7 @@ class Resource(models.Model):
         return self.title
 
 
-class Update(models.Model):
+class NewsItem(models.Model):
     """A news item on the public Updates page."""
 
     TITLE_MAX = 200

@@ -7,7 +7,7 @@ from django.http import HttpResponse
 from services.core.public_cache import PublicCache, json_bytes
 
 from . import selectors
-from .schemas import resource_payload, update_payload
+from .schemas import news_item_payload, resource_payload
 
 _cache = PublicCache("content:public")
 invalidate = _cache.invalidate
@@ -20,8 +20,8 @@ def resource_list_response(request) -> HttpResponse:
     return _cache.response(request, "resources", build)
 
 
-def update_list_response(request) -> HttpResponse:
+def news_item_list_response(request) -> HttpResponse:
     def build():
-        return json_bytes([update_payload(update) for update in selectors.update_list()]), 200
+        return json_bytes([news_item_payload(update) for update in selectors.news_item_list()]), 200
 
     return _cache.response(request, "updates", build)

@@ -97,7 +97,7 @@ class ResourcePageOut(Schema):
     total_pages: int
 
 
-class UpdateIn(Schema):
+class NewsItemIn(Schema):
     """Every field as text: the service checks them with its own messages."""
 
     title: str = ""
@@ -106,7 +106,7 @@ class UpdateIn(Schema):
     link: str = ""
 
 
-class UpdateOut(Schema):
+class NewsItemOut(Schema):
     id: int
     title: str
     date: date
@@ -115,8 +115,8 @@ class UpdateOut(Schema):
     created_at: datetime
 
 
-class UpdatePageOut(Schema):
-    results: list[UpdateOut]
+class NewsItemPageOut(Schema):
+    results: list[NewsItemOut]
     count: int
     page: int
     page_size: int
@@ -128,5 +128,5 @@ def resource_payload(resource) -> dict[str, Any]:
     return ResourceOut.from_orm(resource).model_dump()
 
 
-def update_payload(update) -> dict[str, Any]:
-    return UpdateOut.from_orm(update).model_dump()
+def news_item_payload(update) -> dict[str, Any]:
+    return NewsItemOut.from_orm(update).model_dump()

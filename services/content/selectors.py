@@ -3,7 +3,7 @@ from django.utils.translation import gettext as _
 
 from services.core.errors import NotFound
 
-from .models import ContactMessage, Resource, Update
+from .models import ContactMessage, NewsItem, Resource
 
 
 def _searched(queryset: QuerySet, search: str | None) -> QuerySet:
@@ -18,9 +18,9 @@ def resource_list(*, search: str | None = None) -> QuerySet:
     return _searched(Resource.objects.all(), search).order_by("-created_at", "-id")
 
 
-def update_list(*, search: str | None = None) -> QuerySet:
+def news_item_list(*, search: str | None = None) -> QuerySet:
     """By date, newest first; on one date the latest written first."""
-    return _searched(Update.objects.all(), search).order_by("-date", "-created_at", "-id")
+    return _searched(NewsItem.objects.all(), search).order_by("-date", "-created_at", "-id")
 
 
 def resource_get(*, resource_id: int) -> Resource:
@@ -30,8 +30,8 @@ def resource_get(*, resource_id: int) -> Resource:
     return resource
 
 
-def update_get(*, update_id: int) -> Update:
-    update = Update.objects.filter(pk=update_id).first()
+def news_item_get(*, update_id: int) -> NewsItem:
+    update = NewsItem.objects.filter(pk=update_id).first()
     if update is None:
         raise NotFound(_("This update does not exist."))
     return update

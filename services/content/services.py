@@ -18,9 +18,9 @@ from services.notifications.languages import language_code
 from services.notifications.services import About, notifications_erase
 from services.outbox.services import publish
 
-from .domain_events import ContactMessageErased, ContactReceived, ResourceChanged, UpdateChanged
+from .domain_events import ContactMessageErased, ContactReceived, NewsItemChanged, ResourceChanged
 from .files import FileKind, detected_kind, extension_of
-from .models import ContactMessage, Resource, Update
+from .models import ContactMessage, NewsItem, Resource
 
 
 def contact_message_submit(*, name: str, email: str, message: str) -> ContactMessage:
@@ -274,13 +274,15 @@ def resource_delete(*, resource_id: int) -> None:
         _delete_file_after_commit(name)
 
 
-def _update_fields(*, title: str | None, date: str | None, description: str | None, link: str | None) -> dict:
+def _news_item_fields(
+    *, title: str | None, date: str | None, description: str | None, link: str | None
+) -> dict:
     errors: dict[str, str] = {}
     fields = {
-        "title": _title(title, limit=Update.TITLE_MAX, errors=errors),
+        "title": _title(title, limit=NewsItem.TITLE_MAX, errors=errors),
         "date": None,
-        "description": _text(description, field="description", limit=Update.DESCRIPTION_MAX, errors=errors),
-        "link": _web_address(link, field="link", limit=Update.LINK_MAX, errors=errors),
+        "description": _text(description, field="description", limit=NewsItem.DESCRIPTION_MAX, errors=errors),
+        "link": _web_address(link, field="link", limit=NewsItem.LINK_MAX, errors=errors),
     }
     day = (date or "").strip()
     if not day:
@@ -296,35 +298,37 @@ def _update_fields(*, title: str | None, date: str | None, description: str | No
     return fields
 
 
-def update_create(*, title: str, date: str, description: str = "", link: str = "") -> Update:
-    fields = _update_fields(title=title, date=date, description=description, link=link)
+def news_item_create(*, title: str, date: str, description: str = "", link: str = "") -> NewsItem:
+    fields = _news_item_fields(title=title, date=date, description=description, link=link)
     with transaction.atomic():
-        update = Update.objects.create(**fields)
-        publish(UpdateChanged(update_id=update.pk, action="created"))
+        update = NewsItem.objects.create(**fields)
+        publish(NewsItemChanged(update_id=update.pk, action="created"))
     return update
 
 
-def _update_locked(update_id: int) -> Update:
-    update = Update.objects.select_for_update().filter(pk=update_id).first()
+def _update_locked(update_id: int) -> NewsItem:
+    update = NewsItem.objects.select_for_update().filter(pk=update_id).first()
     if update is None:
         raise NotFound(_("This update does not exist."))
     return update
 
 
-def update_update(*, update_id: int, title: str, date: str, description: str = "", link: str = "") -> Update:
+def news_item_update(
+    *, update_id: int, title: str, date: str, description: str = "", link: str = ""
+) -> NewsItem:
     """Every field as sent (PUT): an empty description or link clears it."""
     with transaction.atomic():
         update = _update_locked(update_id)  # an unknown update answers 404 before any rule
-        fields = _update_fields(title=title, date=date, description=description, link=link)
+        fields = _news_item_fields(title=title, date=date, description=description, link=link)
         for name, value in fields.items():
             setattr(update, name, value)
         update.save()
-        publish(UpdateChanged(update_id=update.pk, action="updated"))
+        publish(NewsItemChanged(update_id=update.pk, action="updated"))
     return update
 
 
-def update_delete(*, update_id: int) -> None:
+def news_item_delete(*, update_id: int) -> None:
     with transaction.atomic():
         update = _update_locked(update_id)
-        publish(UpdateChanged(update_id=update.pk, action="deleted"))
+        publish(NewsItemChanged(update_id=update.pk, action="deleted"))
         update.delete()

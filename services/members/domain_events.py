@@ -1,6 +1,6 @@
 from dataclasses import dataclass
 
-from services.outbox.events import DomainEvent
+from services.outbox.domain_event import DomainEvent
 
 
 @dataclass(frozen=True)

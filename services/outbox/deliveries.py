@@ -13,7 +13,7 @@ from django.conf import settings
 from django.db import transaction
 from django.utils import timezone
 
-from .events import event_from_payload
+from .domain_event import event_from_payload
 from .models import Delivery, OutboxMessage
 
 logger = logging.getLogger(__name__)

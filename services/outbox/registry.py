@@ -7,7 +7,7 @@ from collections.abc import Callable
 from celery import shared_task
 
 from .deliveries import delivery_run
-from .events import DomainEvent
+from .domain_event import DomainEvent
 from .models import OutboxMessage
 
 Handler = Callable[[DomainEvent, OutboxMessage], None]

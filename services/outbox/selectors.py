@@ -3,7 +3,7 @@ from datetime import timedelta
 from django.db.models import Count, Exists, Min, OuterRef, QuerySet
 from django.utils import timezone
 
-from .events import topics_with_field
+from .domain_event import topics_with_field
 from .models import Delivery, OutboxMessage
 
 

@@ -17,7 +17,7 @@ from django.utils import timezone
 from services.core.queue import enqueue_after_commit
 
 from .deliveries import message_complete_if_done
-from .events import ERASED, DomainEvent, personal_fields
+from .domain_event import ERASED, DomainEvent, personal_fields
 from .models import Delivery, OutboxMessage
 from .registry import subscribers
 

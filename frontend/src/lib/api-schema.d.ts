@@ -788,10 +788,10 @@ export interface paths {
             cookie?: never;
         };
         /** Updates, newest date first (a plain list; a page with page or page_size) */
-        get: operations["services_content_api_update_list"];
+        get: operations["services_content_api_news_item_list"];
         put?: never;
         /** Add an update */
-        post: operations["services_content_api_update_create"];
+        post: operations["services_content_api_news_item_create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -806,12 +806,12 @@ export interface paths {
             cookie?: never;
         };
         /** One update */
-        get: operations["services_content_api_update_detail"];
+        get: operations["services_content_api_news_item_detail"];
         /** Edit an update */
-        put: operations["services_content_api_update_update"];
+        put: operations["services_content_api_news_item_update"];
         post?: never;
         /** Delete an update */
-        delete: operations["services_content_api_update_delete"];
+        delete: operations["services_content_api_news_item_delete"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2159,6 +2159,66 @@ export interface components {
             /** Status */
             status: string;
         };
+        /**
+         * NewsItemIn
+         * @description Every field as text: the service checks them with its own messages.
+         */
+        NewsItemIn: {
+            /**
+             * Date
+             * @default
+             */
+            date: string;
+            /**
+             * Description
+             * @default
+             */
+            description: string;
+            /**
+             * Link
+             * @default
+             */
+            link: string;
+            /**
+             * Title
+             * @default
+             */
+            title: string;
+        };
+        /** NewsItemOut */
+        NewsItemOut: {
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Description */
+            description: string;
+            /** Id */
+            id: number;
+            /** Link */
+            link: string;
+            /** Title */
+            title: string;
+        };
+        /** NewsItemPageOut */
+        NewsItemPageOut: {
+            /** Count */
+            count: number;
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Results */
+            results: components["schemas"]["NewsItemOut"][];
+            /** Total Pages */
+            total_pages: number;
+        };
         /** OfferCheckIn */
         OfferCheckIn: {
             /**
@@ -2655,66 +2715,6 @@ export interface components {
             title: string;
             /** Total Registrations Count */
             total_registrations_count: number;
-        };
-        /**
-         * UpdateIn
-         * @description Every field as text: the service checks them with its own messages.
-         */
-        UpdateIn: {
-            /**
-             * Date
-             * @default
-             */
-            date: string;
-            /**
-             * Description
-             * @default
-             */
-            description: string;
-            /**
-             * Link
-             * @default
-             */
-            link: string;
-            /**
-             * Title
-             * @default
-             */
-            title: string;
-        };
-        /** UpdateOut */
-        UpdateOut: {
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /**
-             * Date
-             * Format: date
-             */
-            date: string;
-            /** Description */
-            description: string;
-            /** Id */
-            id: number;
-            /** Link */
-            link: string;
-            /** Title */
-            title: string;
-        };
-        /** UpdatePageOut */
-        UpdatePageOut: {
-            /** Count */
-            count: number;
-            /** Page */
-            page: number;
-            /** Page Size */
-            page_size: number;
-            /** Results */
-            results: components["schemas"]["UpdateOut"][];
-            /** Total Pages */
-            total_pages: number;
         };
         /** UserOut */
         UserOut: {
@@ -6776,7 +6776,7 @@ export interface operations {
             };
         };
     };
-    services_content_api_update_list: {
+    services_content_api_news_item_list: {
         parameters: {
             query?: {
                 search?: string | null;
@@ -6795,7 +6795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateOut"][] | components["schemas"]["UpdatePageOut"];
+                    "application/json": components["schemas"]["NewsItemOut"][] | components["schemas"]["NewsItemPageOut"];
                 };
             };
             /** @description Bad Request */
@@ -6809,7 +6809,7 @@ export interface operations {
             };
         };
     };
-    services_content_api_update_create: {
+    services_content_api_news_item_create: {
         parameters: {
             query?: never;
             header?: never;
@@ -6818,7 +6818,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateIn"];
+                "application/json": components["schemas"]["NewsItemIn"];
             };
         };
         responses: {
@@ -6828,7 +6828,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateOut"];
+                    "application/json": components["schemas"]["NewsItemOut"];
                 };
             };
             /** @description Bad Request */
@@ -6905,7 +6905,7 @@ export interface operations {
             };
         };
     };
-    services_content_api_update_detail: {
+    services_content_api_news_item_detail: {
         parameters: {
             query?: never;
             header?: never;
@@ -6922,7 +6922,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateOut"];
+                    "application/json": components["schemas"]["NewsItemOut"];
                 };
             };
             /** @description Bad Request */
@@ -6954,7 +6954,7 @@ export interface operations {
             };
         };
     };
-    services_content_api_update_update: {
+    services_content_api_news_item_update: {
         parameters: {
             query?: never;
             header?: never;
@@ -6965,7 +6965,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UpdateIn"];
+                "application/json": components["schemas"]["NewsItemIn"];
             };
         };
         responses: {
@@ -6975,7 +6975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["UpdateOut"];
+                    "application/json": components["schemas"]["NewsItemOut"];
                 };
             };
             /** @description Bad Request */
@@ -7052,7 +7052,7 @@ export interface operations {
             };
         };
     };
-    services_content_api_update_delete: {
+    services_content_api_news_item_delete: {
         parameters: {
             query?: never;
             header?: never;

@@ -10,7 +10,7 @@ from services.accounts.models import PasswordResetToken, StaffProfile
 from services.accounts.services import password_reset_tokens_purge
 from services.notifications.models import Notification
 from services.notifications.services import notification_send, render_email
-from services.outbox.events import event_from_payload
+from services.outbox.domain_event import event_from_payload
 from services.outbox.models import OutboxMessage
 
 from .factories import PASSWORD, make_user

@@ -6,7 +6,7 @@ import zipfile
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test.client import BOUNDARY, MULTIPART_CONTENT, encode_multipart
 
-from services.content.models import Resource, Update
+from services.content.models import NewsItem, Resource
 from services.core.pdf import text_pdf
 
 RESOURCES = "/api/resources/"
@@ -74,5 +74,5 @@ def make_resource(title: str = "Annual Report", *, content: bytes | None = None,
     return resource
 
 
-def make_update(title: str = "News", date: str = "2026-05-01", **fields) -> Update:
-    return Update.objects.create(title=title, date=date, **fields)
+def make_update(title: str = "News", date: str = "2026-05-01", **fields) -> NewsItem:
+    return NewsItem.objects.create(title=title, date=date, **fields)

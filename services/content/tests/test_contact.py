@@ -6,7 +6,7 @@ from services.content.services import contact_message_submit
 from services.core.errors import ValidationFailed
 from services.notifications.models import Notification
 from services.notifications.services import render_email
-from services.outbox.events import event_from_payload
+from services.outbox.domain_event import event_from_payload
 from services.outbox.models import OutboxMessage
 
 CONTACT = "/api/management/contact-form/"

@@ -2,7 +2,7 @@ import pytest
 from django.utils import timezone
 
 from services.content.demo import seed_content
-from services.content.models import Resource, Update
+from services.content.models import NewsItem, Resource
 
 from .factories import RESOURCES, UPDATES
 
@@ -11,7 +11,7 @@ from .factories import RESOURCES, UPDATES
 def test_seed_content_once_with_downloadable_pdfs(client):
     assert seed_content(today=timezone.localdate()) == 6
     assert seed_content(today=timezone.localdate()) == 0
-    assert (Resource.objects.count(), Update.objects.count()) == (3, 3)
+    assert (Resource.objects.count(), NewsItem.objects.count()) == (3, 3)
     resources = client.get(RESOURCES).json()
     uploads = [item for item in resources if item["file"].startswith("/api/")]
     assert len(uploads) == 2 and all(item["file_type"] == "application/pdf" for item in uploads)

@@ -1,7 +1,7 @@
 import pytest
 
 from services.content.handlers import _invalidate_public_lists
-from services.content.models import Update
+from services.content.models import NewsItem
 from services.outbox.models import OutboxMessage
 
 from .factories import UPDATES, make_update
@@ -59,7 +59,7 @@ def test_each_rule_names_its_field(staff_client, payload, fields):
     assert response.status_code == 400
     assert response.json()["code"] == "validation_error"
     assert set(response.json()["fields"]) == fields
-    assert not Update.objects.exists()
+    assert not NewsItem.objects.exists()
 
 
 @pytest.mark.django_db
@@ -84,7 +84,7 @@ def test_edit_replaces_every_field_and_delete_removes(staff_client):
     assert put(staff_client, update, {"title": "", "date": "2026-07-01"}).status_code == 400
 
     assert staff_client.delete(f"{UPDATES}{update.pk}/").json() == {"message": "Update deleted."}
-    assert not Update.objects.exists()
+    assert not NewsItem.objects.exists()
     assert staff_client.get(f"{UPDATES}{update.pk}/").status_code == 404
     actions = list(OutboxMessage.objects.order_by("created_at").values_list("payload__action", flat=True))
     assert actions == ["updated", "deleted"]
@@ -104,7 +104,7 @@ def test_writes_are_for_staff_only(client):
     ):
         assert call().status_code == 401
         assert call(HTTP_AUTHORIZATION=member).status_code == 403
-    assert list(Update.objects.values_list("title", flat=True)) == [update.title]
+    assert list(NewsItem.objects.values_list("title", flat=True)) == [update.title]
 
 
 @pytest.mark.django_db

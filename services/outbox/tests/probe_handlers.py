@@ -9,7 +9,7 @@ from pathlib import Path
 from django.conf import settings
 
 from services.notifications.services import notification_queue
-from services.outbox.events import DomainEvent
+from services.outbox.domain_event import DomainEvent
 from services.outbox.registry import subscribe
 
 

@@ -4,7 +4,7 @@ payloads (the rows stay), and ops delete only messages no worker is working on."
 import pytest
 
 from services.accounts.domain_events import PasswordResetRequested
-from services.outbox.events import ERASED, personal_fields
+from services.outbox.domain_event import ERASED, personal_fields
 from services.outbox.models import Delivery, OutboxMessage
 from services.outbox.services import message_relay, messages_discard, personal_values_forget
 

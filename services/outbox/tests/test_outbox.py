@@ -8,7 +8,7 @@ from django.utils import timezone
 from services.core import queue
 from services.outbox import registry
 from services.outbox.deliveries import PermanentError, delivery_run
-from services.outbox.events import DomainEvent
+from services.outbox.domain_event import DomainEvent
 from services.outbox.models import Delivery, OutboxMessage
 from services.outbox.registry import subscribers
 from services.outbox.services import delivery_rerun, message_relay, outbox_purge, outbox_sweep, publish

@@ -10,7 +10,7 @@ from services.events.tests.factories import make_event
 from services.members.models import Member
 from services.members.tests.helpers import APPLICATION, apply
 from services.notifications.models import Notification
-from services.outbox.events import ERASED
+from services.outbox.domain_event import ERASED
 from services.outbox.models import OutboxMessage
 from services.registrations.models import Registration, WaitlistEntry
 from services.registrations.tests.helpers import confirm, deliver_all, person, register

@@ -25,7 +25,7 @@ export interface ContentListArgs {
 }
 
 /** What the update form sends (every field: a PUT replaces the update). */
-export type UpdateInput = Required<Schemas['UpdateIn']>;
+export type UpdateInput = Required<Schemas['NewsItemIn']>;
 
 /** A message as staff read it in the list (the contact form's fields, with when and in which language). */
 export type ReceivedMessage = Schemas['ContactMessageOut'];

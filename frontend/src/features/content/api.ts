@@ -16,7 +16,7 @@ export type ContactReply = Partial<Schemas['MessageOut']>;
 export type Resource = Schemas['ResourceOut'];
 
 /** SPEC §3 Update, as GET /api/updates/ answers it (date: yyyy-mm-dd). */
-export type Update = Schemas['UpdateOut'];
+export type Update = Schemas['NewsItemOut'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;
