@@ -113,7 +113,8 @@ export function activityView(report: ActivityReport, t: TFunction, searching: bo
         t(`activities.kinds.${row.kind}`),
         formatDate(row.at),
         row.event_title ?? none,
-        t(`common:status.member.${row.status}`),
+        // A registration's own words (it may have Expired or been Cancelled); a member's otherwise.
+        t(`common:status.${row.kind.startsWith('registration_') ? 'registration' : 'member'}.${row.status}`),
         row.decided_by ?? none,
       ]),
     },

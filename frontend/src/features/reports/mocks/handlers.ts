@@ -64,7 +64,8 @@ const ACTIVITIES: ActivityReport['rows'] = [
     at: '2026-11-02T09:00:00Z',
     who: 'Théogène Bizimana',
     event_title: 'Medical Interpreting Masterclass',
-    status: 'Pending',
+    // Its hold ended unconfirmed: the registration's own word, which members do not have.
+    status: 'Expired',
     decided_by: null,
   },
   {

@@ -136,7 +136,7 @@ describe('Reports page', () => {
     expect(cells(activities)).toEqual([
       ['Name', 'Activity', 'Date', 'Event', 'Status now', 'Decided by'],
       ['Alphonse Nkurunziza', 'Membership renewed', 'Nov 20, 2026', '—', 'Approved', 'Demo Administrator'],
-      ['Théogène Bizimana', 'Registered for an event', 'Nov 2, 2026', 'Medical Interpreting Masterclass', 'Pending', '—'],
+      ['Théogène Bizimana', 'Registered for an event', 'Nov 2, 2026', 'Medical Interpreting Masterclass', 'Expired', '—'],
       ['Erased', 'Registration rejected', 'Oct 1, 2026', 'Deaf Awareness Week', 'Rejected', 'Demo Administrator'],
     ]);
     expect(within(panel()).getByText('Showing the latest 3 of 143 activities.')).toBeInTheDocument();
