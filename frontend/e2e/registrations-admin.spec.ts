@@ -82,7 +82,7 @@ function expireHold(registrationId: number): void {
     'from datetime import timedelta',
     'from django.utils import timezone',
     'from services.registrations.models import Registration',
-    'from services.registrations.services import holds_expire',
+    'from services.registrations.deadlines import holds_expire',
     `Registration.objects.filter(pk=${registrationId}).update(hold_expires_at=timezone.now() - timedelta(minutes=1))`,
     'holds_expire()',
     `assert Registration.objects.get(pk=${registrationId}).registration_status == "Expired"`,
