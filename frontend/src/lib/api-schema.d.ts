@@ -1034,8 +1034,11 @@ export interface components {
              * Format: date
              */
             end: string;
-            /** Period */
-            period: string;
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "week" | "month" | "quarter" | "year";
             /** Rows */
             rows: components["schemas"]["ActivityRow"][];
             /**
@@ -1060,8 +1063,11 @@ export interface components {
              * @enum {string}
              */
             kind: "member_applied" | "member_joined" | "member_renewed" | "member_rejected" | "registration_submitted" | "registration_approved" | "registration_rejected";
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
             /** Who */
             who: string | null;
         };
@@ -1093,8 +1099,11 @@ export interface components {
              * Format: date
              */
             end: string;
-            /** Period */
-            period: string;
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "week" | "month" | "quarter" | "year";
             /** Rows */
             rows: components["schemas"]["AttendanceRow"][];
             /**
@@ -1496,8 +1505,11 @@ export interface components {
             location: string;
             /** Price */
             price: number | null;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
             /** Time */
             time: string | null;
             /** Title */
@@ -1672,8 +1684,11 @@ export interface components {
             };
             /** Speakers */
             speakers: string[];
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
             /** Subtitle */
             subtitle: string;
             /** Time */
@@ -1709,7 +1724,7 @@ export interface components {
             /** Cancelled Registrations */
             cancelled_registrations: number;
             /** Count */
-            count?: number | null;
+            count: number | null;
             event: components["schemas"]["EventBrief"];
             /** Expired Registrations */
             expired_registrations: number;
@@ -1718,9 +1733,9 @@ export interface components {
             /** Open Seats */
             open_seats: number | null;
             /** Page */
-            page?: number | null;
+            page: number | null;
             /** Page Size */
-            page_size?: number | null;
+            page_size: number | null;
             /** Pending Registrations */
             pending_registrations: number;
             /** Registrations */
@@ -1728,7 +1743,7 @@ export interface components {
             /** Rejected Registrations */
             rejected_registrations: number;
             /** Total Pages */
-            total_pages?: number | null;
+            total_pages: number | null;
             /** Total Registrations */
             total_registrations: number;
             /** Waitlist Count */
@@ -1753,8 +1768,11 @@ export interface components {
             maximum_attendees: number | null;
             /** Pending Registrations Count */
             pending_registrations_count: number;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
             /** Time */
             time: string | null;
             /** Title */
@@ -1825,8 +1843,11 @@ export interface components {
              * Format: date
              */
             end: string;
-            /** Period */
-            period: string;
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "week" | "month" | "quarter" | "year";
             /** Rows */
             rows: components["schemas"]["GrowthRow"][];
             /**
@@ -2026,8 +2047,11 @@ export interface components {
             address: string;
             /** Agree To Terms */
             agree_to_terms: boolean;
-            /** Approval Status */
-            approval_status: string;
+            /**
+             * Approval Status
+             * @enum {string}
+             */
+            approval_status: "Pending" | "Approved" | "Rejected";
             /** Approved At */
             approved_at: string | null;
             /** Areas Of Interest */
@@ -2051,26 +2075,38 @@ export interface components {
             experience_years: number;
             /** Full Name */
             full_name: string;
-            /** Gender */
-            gender: string;
-            /** Gender Declared */
-            gender_declared: string;
+            /**
+             * Gender
+             * @enum {string}
+             */
+            gender: "" | "Male" | "Female" | "Other";
+            /**
+             * Gender Declared
+             * @enum {string}
+             */
+            gender_declared: "" | "Male" | "Female" | "Non-binary" | "Prefer Not to Say" | "Other";
             /** Id */
             id: number;
             /** Is Active Member */
             is_active_member: boolean;
             /** Membership Number */
             membership_number: string | null;
-            /** Membership Type */
-            membership_type: string;
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
             /** Nationality */
             nationality: string;
             /** Occupation */
             occupation: string;
             /** Organization */
             organization: string;
-            /** Payment Method */
-            payment_method: string;
+            /**
+             * Payment Method
+             * @enum {string}
+             */
+            payment_method: "Mobile Money" | "Bank Transfer";
             /** Phone */
             phone: string;
             /** Preferred Communication Language */
@@ -2127,8 +2163,11 @@ export interface components {
         MyRegistrationOut: {
             /** Email Confirmed */
             email_confirmed: boolean;
-            /** Ended Reason */
-            ended_reason: string;
+            /**
+             * Ended Reason
+             * @enum {string}
+             */
+            ended_reason: "" | "unconfirmed" | "payment_deadline" | "by_registrant" | "event_cancelled";
             event: components["schemas"]["EventBrief"];
             /** Free */
             free: boolean;
@@ -2140,8 +2179,11 @@ export interface components {
             payment_due_at: string | null;
             /** Payment Reference */
             payment_reference: string | null;
-            /** Registration Status */
-            registration_status: string;
+            /**
+             * Registration Status
+             * @enum {string}
+             */
+            registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
             /** Status Reason */
             status_reason: string;
         };
@@ -2156,8 +2198,11 @@ export interface components {
             id: number;
             /** Position */
             position: number | null;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "offered" | "claimed" | "expired" | "cancelled";
         };
         /**
          * NewsItemIn
@@ -2269,7 +2314,10 @@ export interface components {
             results: components["schemas"]["EventSummary"][];
             /** Status Counts */
             status_counts: {
-                [key: string]: number;
+                Cancelled?: number;
+                Completed?: number;
+                Draft?: number;
+                Published?: number;
             };
             /** Total Pages */
             total_pages: number;
@@ -2337,8 +2385,11 @@ export interface components {
             date: string;
             /** Id */
             id: number;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
             /** Title */
             title: string;
         };
@@ -2357,8 +2408,11 @@ export interface components {
              * Format: date-time
              */
             registration_date: string;
-            /** Registration Status */
-            registration_status: string;
+            /**
+             * Registration Status
+             * @enum {string}
+             */
+            registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
         };
         /** RefreshIn */
         RefreshIn: {
@@ -2388,8 +2442,11 @@ export interface components {
             payment_reference: string | null;
             /** Phone */
             phone: string;
-            /** Registration Status */
-            registration_status: string;
+            /**
+             * Registration Status
+             * @enum {string}
+             */
+            registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
         };
         /**
          * Registrant
@@ -2490,8 +2547,11 @@ export interface components {
             email_confirmed: boolean;
             /** Email Confirmed At */
             email_confirmed_at: string | null;
-            /** Ended Reason */
-            ended_reason: string;
+            /**
+             * Ended Reason
+             * @enum {string}
+             */
+            ended_reason: "" | "unconfirmed" | "payment_deadline" | "by_registrant" | "event_cancelled";
             /** Event Id */
             event_id: number;
             /** Event Title */
@@ -2523,8 +2583,11 @@ export interface components {
              * Format: date-time
              */
             registration_date: string;
-            /** Registration Status */
-            registration_status: string;
+            /**
+             * Registration Status
+             * @enum {string}
+             */
+            registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
             /** Reminder Sent At */
             reminder_sent_at: string | null;
             /** Status Reason */
@@ -2785,8 +2848,11 @@ export interface components {
             position: number | null;
             /** Preferred Language */
             preferred_language: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "offered" | "claimed" | "expired" | "cancelled";
         };
         /** WaitlistEntryRef */
         WaitlistEntryRef: {

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { EventStatus, RegistrationStatus, Schemas, WithStatus } from '../../lib/api-types';
+import type { RegistrationStatus, Schemas } from '../../lib/api-types';
 import type { Challenged } from '../../lib/public-form-challenge';
 
 /**
@@ -7,26 +7,23 @@ import type { Challenged } from '../../lib/public-form-challenge';
  * EventOut). Its own name: features do not import each other, and this page needs `open_seats`
  * (what a visitor can still take; null when unlimited), which only it reads.
  */
-export type RegistrationEvent = WithStatus<
-  Pick<
-    Schemas['EventOut'],
-    | 'id'
-    | 'title'
-    | 'location'
-    | 'price'
-    | 'date'
-    | 'time'
-    | 'contact_email'
-    | 'contact_phone'
-    | 'status'
-    | 'maximum_attendees'
-    | 'total_registrations_count'
-    | 'approved_registrations_count'
-    | 'pending_registrations_count'
-    | 'available_seats'
-    | 'open_seats'
-  >,
-  EventStatus
+export type RegistrationEvent = Pick<
+  Schemas['EventOut'],
+  | 'id'
+  | 'title'
+  | 'location'
+  | 'price'
+  | 'date'
+  | 'time'
+  | 'contact_email'
+  | 'contact_phone'
+  | 'status'
+  | 'maximum_attendees'
+  | 'total_registrations_count'
+  | 'approved_registrations_count'
+  | 'pending_registrations_count'
+  | 'available_seats'
+  | 'open_seats'
 >;
 
 export const PREFERRED_LANGUAGES = ['English', 'Kinyarwanda', 'Kiswahili', 'French'] as const;
@@ -54,9 +51,7 @@ export interface RegistrationPayload {
  * are null for a free event (nothing to pay, so nothing to match); the seat is kept only if the
  * visitor opens the e-mailed link within confirm_minutes.
  */
-export type RegistrationAnswer = Omit<Schemas['RegistrationAnswer'], 'registration'> & {
-  registration: Omit<Schemas['RegisteredOut'], 'registration_status'> & { registration_status: RegistrationStatus };
-};
+export type RegistrationAnswer = Schemas['RegistrationAnswer'];
 
 export type { RegistrationStatus };
 
@@ -74,7 +69,7 @@ export type HowToPay = Pick<RegistrationAnswer, 'payment_info' | 'contact_info' 
 export type WaitlistAnswer = Schemas['WaitlistJoinAnswer'];
 
 /** The event as the page of an e-mailed link shows it. */
-export type LinkedEvent = WithStatus<Schemas['EventBrief'], EventStatus>;
+export type LinkedEvent = Schemas['EventBrief'];
 
 /**
  * What the link of a first e-mail opens (POST my-registration/): a registration, with how to pay,
