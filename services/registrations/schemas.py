@@ -1,8 +1,8 @@
 from datetime import date, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from ninja import Schema
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
 from services.core.openapi import ClockTime, counts_by, one_of
 from services.events.models import Event
@@ -184,11 +184,30 @@ class WaitlistJoinAnswer(Schema):
     confirm_minutes: int  # the place counts once the e-mailed link is opened within this
 
 
-class OfferCheckOut(Schema):
-    valid: bool
-    event_id: int | None = None
-    expires_at: datetime | None = None
-    registrant: Registrant | None = None
+class OfferValidOut(Schema):
+    """A waiting-list offer that still holds its seat: whose it is and until when."""
+
+    valid: Literal[True]
+    event_id: int
+    expires_at: datetime
+    registrant: Registrant
+
+
+class OfferInvalidOut(Schema):
+    """An offer link that is unknown, used or expired: the same keys, each null."""
+
+    valid: Literal[False]
+    event_id: None = None
+    expires_at: None = None
+    registrant: None = None
+
+    # Always sent (null): the document says they are required.
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+# `valid` tells the two apart (OpenAPI's discriminator takes text only, so the document has the
+# two shapes with `valid` a constant in each).
+OfferCheckOut = OfferValidOut | OfferInvalidOut
 
 
 class EventBrief(Schema):
@@ -310,12 +329,36 @@ class MyWaitlistOut(Schema):
     position: int | None
 
 
-class MyAccessOut(Schema):
-    kind: Literal["registration", "waitlist"]
+class MyRegistrationAccessOut(Schema):
+    """A registration's link: the registration and how to pay (the keys of the waiting-list
+    shape are sent too, null)."""
+
+    kind: Literal["registration"]
     confirmed_now: bool
     message: str
-    registration: MyRegistrationOut | None = None
-    waitlist_entry: MyWaitlistOut | None = None
-    payment_info: PaymentInfo | None = None
-    contact_info: ContactInfo | None = None
-    next_steps: str | None = None
+    registration: MyRegistrationOut
+    waitlist_entry: None = None
+    payment_info: PaymentInfo
+    contact_info: ContactInfo
+    next_steps: str
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+class MyWaitlistAccessOut(Schema):
+    """A waiting-list place's link: the place (the registration's keys are sent too, null)."""
+
+    kind: Literal["waitlist"]
+    confirmed_now: bool
+    message: str
+    registration: None = None
+    waitlist_entry: MyWaitlistOut
+    payment_info: None = None
+    contact_info: None = None
+    next_steps: None = None
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+# What the link of a first e-mail opens, by `kind`.
+MyAccessOut = Annotated[MyRegistrationAccessOut | MyWaitlistAccessOut, Field(discriminator="kind")]

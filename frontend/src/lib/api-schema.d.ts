@@ -2138,23 +2138,28 @@ export interface components {
             /** Message */
             message: string;
         };
-        /** MyAccessOut */
-        MyAccessOut: {
+        /**
+         * MyRegistrationAccessOut
+         * @description A registration's link: the registration and how to pay (the keys of the waiting-list
+         *     shape are sent too, null).
+         */
+        MyRegistrationAccessOut: {
             /** Confirmed Now */
             confirmed_now: boolean;
-            contact_info?: components["schemas"]["ContactInfo"] | null;
+            contact_info: components["schemas"]["ContactInfo"];
             /**
-             * Kind
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            kind: "registration" | "waitlist";
+            kind: "registration";
             /** Message */
             message: string;
             /** Next Steps */
-            next_steps?: string | null;
-            payment_info?: components["schemas"]["PaymentInfo"] | null;
-            registration?: components["schemas"]["MyRegistrationOut"] | null;
-            waitlist_entry?: components["schemas"]["MyWaitlistOut"] | null;
+            next_steps: string;
+            payment_info: components["schemas"]["PaymentInfo"];
+            registration: components["schemas"]["MyRegistrationOut"];
+            /** Waitlist Entry */
+            waitlist_entry: null;
         };
         /**
          * MyRegistrationOut
@@ -2186,6 +2191,30 @@ export interface components {
             registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
             /** Status Reason */
             status_reason: string;
+        };
+        /**
+         * MyWaitlistAccessOut
+         * @description A waiting-list place's link: the place (the registration's keys are sent too, null).
+         */
+        MyWaitlistAccessOut: {
+            /** Confirmed Now */
+            confirmed_now: boolean;
+            /** Contact Info */
+            contact_info: null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "waitlist";
+            /** Message */
+            message: string;
+            /** Next Steps */
+            next_steps: null;
+            /** Payment Info */
+            payment_info: null;
+            /** Registration */
+            registration: null;
+            waitlist_entry: components["schemas"]["MyWaitlistOut"];
         };
         /** MyWaitlistOut */
         MyWaitlistOut: {
@@ -2272,15 +2301,41 @@ export interface components {
              */
             token: string;
         };
-        /** OfferCheckOut */
-        OfferCheckOut: {
+        /**
+         * OfferInvalidOut
+         * @description An offer link that is unknown, used or expired: the same keys, each null.
+         */
+        OfferInvalidOut: {
             /** Event Id */
-            event_id?: number | null;
+            event_id: null;
             /** Expires At */
-            expires_at?: string | null;
-            registrant?: components["schemas"]["Registrant"] | null;
-            /** Valid */
-            valid: boolean;
+            expires_at: null;
+            /** Registrant */
+            registrant: null;
+            /**
+             * Valid
+             * @constant
+             */
+            valid: false;
+        };
+        /**
+         * OfferValidOut
+         * @description A waiting-list offer that still holds its seat: whose it is and until when.
+         */
+        OfferValidOut: {
+            /** Event Id */
+            event_id: number;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            registrant: components["schemas"]["Registrant"];
+            /**
+             * Valid
+             * @constant
+             */
+            valid: true;
         };
         /** OutboxOut */
         OutboxOut: {
@@ -6030,7 +6085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OfferCheckOut"];
+                    "application/json": components["schemas"]["OfferValidOut"] | components["schemas"]["OfferInvalidOut"];
                 };
             };
             /** @description Bad Request */
@@ -6232,7 +6287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyAccessOut"];
+                    "application/json": components["schemas"]["MyRegistrationAccessOut"] | components["schemas"]["MyWaitlistAccessOut"];
                 };
             };
             /** @description Bad Request */
@@ -6337,7 +6392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyAccessOut"];
+                    "application/json": components["schemas"]["MyRegistrationAccessOut"] | components["schemas"]["MyWaitlistAccessOut"];
                 };
             };
             /** @description Bad Request */

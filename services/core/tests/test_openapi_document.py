@@ -73,3 +73,21 @@ def test_the_paging_fields_of_an_events_registrations_are_always_sent(document):
     for name in ("count", "page", "page_size", "total_pages"):
         assert name in schema["required"]
         assert {"type": "null"} in schema["properties"][name]["anyOf"]
+
+
+def test_the_link_answers_are_unions_of_their_shapes(document):
+    def answer(path):
+        return document["paths"][path]["post"]["responses"][200]["content"]["application/json"]["schema"]
+
+    for path in ("/api/my-registration/", "/api/my-registration/cancel/"):
+        schema = answer(path)
+        assert schema["discriminator"]["propertyName"] == "kind"
+        assert set(schema["discriminator"]["mapping"]) == {"registration", "waitlist"}
+        assert len(schema["oneOf"]) == 2
+    # `valid` is a boolean, which OpenAPI's discriminator cannot name: each shape has it constant.
+    check = answer("/api/management/waitlist-offers/check/")
+    shapes = [item["$ref"].rsplit("/", 1)[1] for item in check["anyOf"]]
+    schemas = document["components"]["schemas"]
+    assert sorted(schemas[name]["properties"]["valid"]["const"] for name in shapes) == [False, True]
+    for name in shapes:  # every key is always sent (null when the offer is not valid)
+        assert set(schemas[name]["required"]) == {"valid", "event_id", "expires_at", "registrant"}

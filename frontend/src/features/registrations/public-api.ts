@@ -72,41 +72,20 @@ export type WaitlistAnswer = Schemas['WaitlistJoinAnswer'];
 export type LinkedEvent = Schemas['EventBrief'];
 
 /**
- * What the link of a first e-mail opens (POST my-registration/): a registration, with how to pay,
- * or a place on a waiting list. Opening it the first time confirms the address. The document gives
- * one flat object (MyAccessOut) whose parts are null by kind; the page reads it as the union it
- * is, each part the server's own schema.
+ * What the link of a first e-mail opens (POST my-registration/), by kind: a registration, with how
+ * to pay, or a place on a waiting list (the other kind's keys come null). Opening it the first
+ * time confirms the address. In a registration: free: no payment, reference or deadline (opening
+ * the link confirms the seat); payment_due_at: unpaid by then, the seat goes to somebody else;
+ * ended_reason: why it ended without a staff decision; status_reason: what the organisers wrote
+ * when rejecting or cancelling.
  */
-export type MyRegistration =
-  | (Pick<Schemas['MyAccessOut'], 'confirmed_now'> & {
-      kind: 'registration';
-      /**
-       * free: no payment, reference or deadline (opening the link confirms the seat);
-       * payment_due_at: unpaid by then, the seat goes to somebody else; ended_reason: why it ended
-       * without a staff decision ('unconfirmed' or 'payment_deadline': Expired, 'by_registrant' or
-       * 'event_cancelled': Cancelled); status_reason: what the organisers wrote when rejecting or
-       * cancelling.
-       */
-      registration: Omit<Schemas['MyRegistrationOut'], 'event' | 'registration_status'> & {
-        event: LinkedEvent;
-        registration_status: RegistrationStatus;
-      };
-    } & HowToPay)
-  | (Pick<Schemas['MyAccessOut'], 'confirmed_now'> & {
-      kind: 'waitlist';
-      waitlist_entry: Omit<Schemas['MyWaitlistOut'], 'event' | 'status'> & {
-        event: LinkedEvent;
-        status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'cancelled';
-      };
-    });
+export type MyRegistration = Schemas['MyRegistrationAccessOut'] | Schemas['MyWaitlistAccessOut'];
 
 /** Who someone is and what they declared, as they registered or joined the waiting list. */
 export type Registrant = Schemas['Registrant'];
 
-/** The document's OfferCheckOut, read as the union it is: the offer's details only when valid. */
-export type WaitlistOfferCheck =
-  | { valid: false }
-  | { valid: true; event_id: number; expires_at: string; registrant: Registrant };
+/** A waiting-list offer link: its details when still valid, else the same keys null. */
+export type WaitlistOfferCheck = Schemas['OfferValidOut'] | Schemas['OfferInvalidOut'];
 
 interface EventCall extends Challenged {
   eventId: number;
