@@ -12,10 +12,12 @@ errors the shared machinery answers are added here, so the document lists them e
 - 429: every throttled operation.
 """
 
+from collections.abc import Iterable
 from datetime import time
 from http import HTTPStatus
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
+from django.db import models
 from ninja import NinjaAPI
 from ninja.openapi.schema import OpenAPISchema
 from pydantic import PlainSerializer, WithJsonSchema
@@ -31,6 +33,33 @@ ClockTime = Annotated[
     PlainSerializer(lambda value: value.strftime("%H:%M:%S"), return_type=str, when_used="always"),
     WithJsonSchema({"type": "string", "pattern": CLOCK_TIME_PATTERN, "examples": ["10:00:00"]}),
 ]
+
+
+def one_of(*sources: type[models.TextChoices] | Iterable[str] | str) -> Any:
+    """The `Literal` of the values a field is always filled from, for an answer's schema: the
+    document then lists them as an enum. Each source is a model's TextChoices class (its values,
+    so the one list stays on the model), a sequence of values, or one value (e.g. "" for blank).
+    Values keep their order, each once."""
+    values: list[str] = []
+    for source in sources:
+        if isinstance(source, str):
+            values.append(source)
+        elif isinstance(source, type) and issubclass(source, models.Choices):
+            values.extend(source.values)
+        else:
+            values.extend(source)
+    return Literal[tuple(dict.fromkeys(values))]
+
+
+def counts_by(*sources: type[models.TextChoices] | Iterable[str] | str) -> Any:
+    """A `dict[value, int]` whose keys are some of the values (as `one_of`): the document says
+    an object with those optional integer properties and no others."""
+    key = one_of(*sources)
+    properties = {value: {"type": "integer"} for value in key.__args__}
+    return Annotated[
+        dict[key, int],
+        WithJsonSchema({"type": "object", "properties": properties, "additionalProperties": False}),
+    ]
 
 
 class ErrorsDocumentedSchema(OpenAPISchema):

@@ -3,7 +3,13 @@ from typing import Literal
 
 from ninja import Schema
 
-from services.core.openapi import ClockTime
+from services.core.openapi import ClockTime, one_of
+from services.events.schemas import EventStatus
+from services.members.models import Member
+from services.registrations.models import Registration
+from services.registrations.schemas import RegistrationStatus
+
+from .selectors import PERIODS
 
 
 class MemberCounts(Schema):
@@ -40,7 +46,7 @@ class RecentEventOut(Schema):
     id: int
     title: str
     date: date
-    status: str
+    status: EventStatus
     created_at: datetime
 
 
@@ -49,7 +55,7 @@ class RecentRegistrationOut(Schema):
     full_name: str
     event_id: int
     event_title: str
-    registration_status: str
+    registration_status: RegistrationStatus
     registration_date: datetime
 
     @staticmethod
@@ -74,7 +80,7 @@ class ReportFilters(Schema):
 
 
 class ReportOut(Schema):
-    period: str
+    period: one_of(PERIODS)
     start: date
     end: date
 
@@ -118,7 +124,8 @@ class ActivityRow(Schema):
     at: datetime
     who: str | None  # None: erased at the end of the retention period (an anonymous tally)
     event_title: str | None
-    status: str
+    # A member's approval status or a registration's status.
+    status: one_of(Member.Approval, Registration.Status)
     decided_by: str | None
 
 

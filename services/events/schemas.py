@@ -3,17 +3,21 @@ from typing import Any, Literal
 
 from ninja import Schema
 
-from services.core.openapi import ClockTime
+from services.core.openapi import ClockTime, one_of
 
 from . import images
+from .models import Event
 from .seats import Seats
+
+# An event's status as the answers send it and the filters take it: the model's values.
+EventStatus = one_of(Event.Status)
 
 
 class EventFilters(Schema):
     """The admin list's query. Unknown values answer 400 with the field at fault."""
 
     include_all: bool = False  # SPEC §7 sends it; staff always see every status
-    status: Literal["Draft", "Published", "Completed", "Cancelled"] | None = None
+    status: EventStatus | None = None
     search: str | None = None
     ordering: Literal["title", "-title", "date", "-date", "created_at", "-created_at"] | None = None
     page: int | None = None
@@ -106,7 +110,7 @@ class EventOut(Schema):
     event_image_id: str
     # The uploaded picture, or null: then the fixed one of event_image_id is shown.
     image: EventImageOut | None = None
-    status: str
+    status: EventStatus
     maximum_attendees: int | None
     payment_deadline_hours: int | None = None
     latitude: float | None

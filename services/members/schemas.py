@@ -1,7 +1,12 @@
 from datetime import date, datetime
-from typing import Any, Literal
+from typing import Any
 
 from ninja import Field, Schema
+
+from services.core.openapi import one_of
+
+from .cleaning import GENDERS, PAYMENT_METHODS
+from .models import Member
 
 
 class MemberApplicationIn(Schema):
@@ -41,8 +46,8 @@ class MemberIn(MemberApplicationIn):
 
 class MemberFilters(Schema):
     search: str | None = None
-    approval_status: list[Literal["Pending", "Approved", "Rejected"]] = Field(default_factory=list)
-    membership_type: list[Literal["Individual", "Institutional"]] = Field(default_factory=list)
+    approval_status: list[one_of(Member.Approval)] = Field(default_factory=list)
+    membership_type: list[one_of(Member.MembershipType)] = Field(default_factory=list)
     active: bool | None = None
     page: int | None = None
     page_size: int | None = None
@@ -54,8 +59,10 @@ class MemberOut(Schema):
     email: str
     phone: str
     date_of_birth: date | None
-    gender: str
-    gender_declared: str
+    # The admin's reading (Non-binary and Prefer Not to Say read as Other) and as chosen; both
+    # blank for an institution.
+    gender: one_of("", Member.GENDER_READINGS, "Other")
+    gender_declared: one_of("", GENDERS)
     nationality: str
     address: str
     occupation: str
@@ -63,28 +70,28 @@ class MemberOut(Schema):
     contact_person_name: str
     contact_person_role: str
     experience_years: int
-    membership_type: str
+    membership_type: one_of(Member.MembershipType)
     preferred_communication_language: str
     reason_for_joining: str
     skills: str
     areas_of_interest: list[str]
     certifications: str
-    payment_method: str
+    payment_method: one_of(PAYMENT_METHODS)
     transaction_id: str
     agree_to_terms: bool
     terms_accepted_at: datetime | None
-    approval_status: str
+    approval_status: one_of(Member.Approval)
     is_active_member: bool
     membership_number: str | None
     approved_at: datetime | None
     created_at: datetime
 
     @staticmethod
-    def resolve_gender(obj) -> str:
+    def resolve_gender(obj):
         return obj.gender_reading
 
     @staticmethod
-    def resolve_gender_declared(obj) -> str:
+    def resolve_gender_declared(obj):
         return obj.gender
 
 

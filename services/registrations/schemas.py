@@ -1,12 +1,22 @@
 from datetime import date, datetime
-from typing import Literal
+from typing import Annotated, Literal
 
 from ninja import Schema
+from pydantic import ConfigDict, Field
 
-from services.core.openapi import ClockTime
+from services.core.openapi import ClockTime, counts_by, one_of
+from services.events.models import Event
+from services.events.schemas import EventStatus
 from services.events.seats import Seats
 
+from .models import Registration, WaitlistEntry
 from .payment import is_free
+
+# The statuses as the answers send them and the filters take them: the models' values.
+RegistrationStatus = one_of(Registration.Status)
+WaitlistStatus = one_of(WaitlistEntry.Status)
+# Why a registration ended without a staff decision; blank while it has not (or staff decided).
+EndedReason = one_of("", Registration.EndedReason)
 
 
 class RegistrationIn(Schema):
@@ -56,13 +66,13 @@ class OfferCheckIn(Schema):
 
 class RegistrationFilters(Schema):
     search: str | None = None
-    status: Literal["Pending", "Approved", "Rejected", "Expired", "Cancelled"] | None = None
+    status: RegistrationStatus | None = None
     page: int | None = None
     page_size: int | None = None  # 10, 20 or 50
 
 
 class OverviewFilters(Schema):
-    status: Literal["Draft", "Published", "Completed", "Cancelled"] | None = None
+    status: EventStatus | None = None
     page: int | None = None
     page_size: int | None = None
 
@@ -84,7 +94,7 @@ class RegistrationOut(Registrant):
     event_id: int
     event_title: str
     registration_date: datetime
-    registration_status: str
+    registration_status: RegistrationStatus
     transaction_id: str
     payment_method: str
     payment_notes: str
@@ -98,7 +108,7 @@ class RegistrationOut(Registrant):
     payment_due_at: datetime | None
     # Why it ended without a staff decision: "unconfirmed" or "payment_deadline" (Expired),
     # "by_registrant" or "event_cancelled" (Cancelled).
-    ended_reason: str
+    ended_reason: EndedReason
     status_reason: str  # what staff told the person when rejecting or cancelling
     free: bool  # the event is free: nothing to pay, and opening the e-mail's link approves
 
@@ -129,7 +139,7 @@ class RegisteredOut(Schema):
     full_name: str
     email: str
     phone: str
-    registration_status: str
+    registration_status: RegistrationStatus
     payment_reference: str | None  # none for a free event
     amount: float | None
     currency: str
@@ -174,11 +184,30 @@ class WaitlistJoinAnswer(Schema):
     confirm_minutes: int  # the place counts once the e-mailed link is opened within this
 
 
-class OfferCheckOut(Schema):
-    valid: bool
-    event_id: int | None = None
-    expires_at: datetime | None = None
-    registrant: Registrant | None = None
+class OfferValidOut(Schema):
+    """A waiting-list offer that still holds its seat: whose it is and until when."""
+
+    valid: Literal[True]
+    event_id: int
+    expires_at: datetime
+    registrant: Registrant
+
+
+class OfferInvalidOut(Schema):
+    """An offer link that is unknown, used or expired: the same keys, each null."""
+
+    valid: Literal[False]
+    event_id: None = None
+    expires_at: None = None
+    registrant: None = None
+
+    # Always sent (null): the document says they are required.
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+# `valid` tells the two apart (OpenAPI's discriminator takes text only, so the document has the
+# two shapes with `valid` a constant in each).
+OfferCheckOut = OfferValidOut | OfferInvalidOut
 
 
 class EventBrief(Schema):
@@ -186,7 +215,7 @@ class EventBrief(Schema):
     title: str
     date: date
     time: ClockTime | None
-    status: str
+    status: EventStatus
     location: str
     price: float | None
 
@@ -214,10 +243,15 @@ class EventRegistrationsOut(Schema):
     open_seats: int | None
     waitlist_count: int
     access_needs: AccessNeeds
+    # Paging: always sent; null when the query asks for no page or page_size (then
+    # `registrations` holds every one).
     count: int | None = None
     page: int | None = None
     page_size: int | None = None
     total_pages: int | None = None
+
+    # The answer always has every key (null when not paged): the document says they are required.
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 
 
 class DecisionOut(Schema):
@@ -228,7 +262,7 @@ class DecisionOut(Schema):
 class EventSummary(Schema):
     id: int
     title: str
-    status: str
+    status: EventStatus
     date: date
     time: ClockTime | None
     location: str
@@ -249,12 +283,12 @@ class OverviewOut(Schema):
     page: int
     page_size: int
     total_pages: int
-    status_counts: dict[str, int]
+    status_counts: counts_by(Event.Status)  # only the statuses some event has
 
 
 class WaitlistEntryOut(Registrant):
     id: int
-    status: str
+    status: WaitlistStatus
     position: int | None
     email_confirmed: bool
     created_at: datetime
@@ -278,11 +312,11 @@ class MyRegistrationOut(Schema):
     event: EventBrief
     free: bool  # no payment, reference or deadline: opening the link confirms the seat
     full_name: str
-    registration_status: str
+    registration_status: RegistrationStatus
     payment_reference: str | None
     email_confirmed: bool
     payment_due_at: datetime | None
-    ended_reason: str
+    ended_reason: EndedReason
     status_reason: str
 
 
@@ -290,17 +324,41 @@ class MyWaitlistOut(Schema):
     id: int
     event: EventBrief
     full_name: str
-    status: str
+    status: WaitlistStatus
     email_confirmed: bool
     position: int | None
 
 
-class MyAccessOut(Schema):
-    kind: Literal["registration", "waitlist"]
+class MyRegistrationAccessOut(Schema):
+    """A registration's link: the registration and how to pay (the keys of the waiting-list
+    shape are sent too, null)."""
+
+    kind: Literal["registration"]
     confirmed_now: bool
     message: str
-    registration: MyRegistrationOut | None = None
-    waitlist_entry: MyWaitlistOut | None = None
-    payment_info: PaymentInfo | None = None
-    contact_info: ContactInfo | None = None
-    next_steps: str | None = None
+    registration: MyRegistrationOut
+    waitlist_entry: None = None
+    payment_info: PaymentInfo
+    contact_info: ContactInfo
+    next_steps: str
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+class MyWaitlistAccessOut(Schema):
+    """A waiting-list place's link: the place (the registration's keys are sent too, null)."""
+
+    kind: Literal["waitlist"]
+    confirmed_now: bool
+    message: str
+    registration: None = None
+    waitlist_entry: MyWaitlistOut
+    payment_info: None = None
+    contact_info: None = None
+    next_steps: None = None
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+# What the link of a first e-mail opens, by `kind`.
+MyAccessOut = Annotated[MyRegistrationAccessOut | MyWaitlistAccessOut, Field(discriminator="kind")]

@@ -1034,8 +1034,11 @@ export interface components {
              * Format: date
              */
             end: string;
-            /** Period */
-            period: string;
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "week" | "month" | "quarter" | "year";
             /** Rows */
             rows: components["schemas"]["ActivityRow"][];
             /**
@@ -1060,8 +1063,11 @@ export interface components {
              * @enum {string}
              */
             kind: "member_applied" | "member_joined" | "member_renewed" | "member_rejected" | "registration_submitted" | "registration_approved" | "registration_rejected";
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
             /** Who */
             who: string | null;
         };
@@ -1093,8 +1099,11 @@ export interface components {
              * Format: date
              */
             end: string;
-            /** Period */
-            period: string;
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "week" | "month" | "quarter" | "year";
             /** Rows */
             rows: components["schemas"]["AttendanceRow"][];
             /**
@@ -1496,8 +1505,11 @@ export interface components {
             location: string;
             /** Price */
             price: number | null;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
             /** Time */
             time: string | null;
             /** Title */
@@ -1672,8 +1684,11 @@ export interface components {
             };
             /** Speakers */
             speakers: string[];
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
             /** Subtitle */
             subtitle: string;
             /** Time */
@@ -1709,7 +1724,7 @@ export interface components {
             /** Cancelled Registrations */
             cancelled_registrations: number;
             /** Count */
-            count?: number | null;
+            count: number | null;
             event: components["schemas"]["EventBrief"];
             /** Expired Registrations */
             expired_registrations: number;
@@ -1718,9 +1733,9 @@ export interface components {
             /** Open Seats */
             open_seats: number | null;
             /** Page */
-            page?: number | null;
+            page: number | null;
             /** Page Size */
-            page_size?: number | null;
+            page_size: number | null;
             /** Pending Registrations */
             pending_registrations: number;
             /** Registrations */
@@ -1728,7 +1743,7 @@ export interface components {
             /** Rejected Registrations */
             rejected_registrations: number;
             /** Total Pages */
-            total_pages?: number | null;
+            total_pages: number | null;
             /** Total Registrations */
             total_registrations: number;
             /** Waitlist Count */
@@ -1753,8 +1768,11 @@ export interface components {
             maximum_attendees: number | null;
             /** Pending Registrations Count */
             pending_registrations_count: number;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
             /** Time */
             time: string | null;
             /** Title */
@@ -1825,8 +1843,11 @@ export interface components {
              * Format: date
              */
             end: string;
-            /** Period */
-            period: string;
+            /**
+             * Period
+             * @enum {string}
+             */
+            period: "week" | "month" | "quarter" | "year";
             /** Rows */
             rows: components["schemas"]["GrowthRow"][];
             /**
@@ -2026,8 +2047,11 @@ export interface components {
             address: string;
             /** Agree To Terms */
             agree_to_terms: boolean;
-            /** Approval Status */
-            approval_status: string;
+            /**
+             * Approval Status
+             * @enum {string}
+             */
+            approval_status: "Pending" | "Approved" | "Rejected";
             /** Approved At */
             approved_at: string | null;
             /** Areas Of Interest */
@@ -2051,26 +2075,38 @@ export interface components {
             experience_years: number;
             /** Full Name */
             full_name: string;
-            /** Gender */
-            gender: string;
-            /** Gender Declared */
-            gender_declared: string;
+            /**
+             * Gender
+             * @enum {string}
+             */
+            gender: "" | "Male" | "Female" | "Other";
+            /**
+             * Gender Declared
+             * @enum {string}
+             */
+            gender_declared: "" | "Male" | "Female" | "Non-binary" | "Prefer Not to Say" | "Other";
             /** Id */
             id: number;
             /** Is Active Member */
             is_active_member: boolean;
             /** Membership Number */
             membership_number: string | null;
-            /** Membership Type */
-            membership_type: string;
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
             /** Nationality */
             nationality: string;
             /** Occupation */
             occupation: string;
             /** Organization */
             organization: string;
-            /** Payment Method */
-            payment_method: string;
+            /**
+             * Payment Method
+             * @enum {string}
+             */
+            payment_method: "Mobile Money" | "Bank Transfer";
             /** Phone */
             phone: string;
             /** Preferred Communication Language */
@@ -2102,23 +2138,28 @@ export interface components {
             /** Message */
             message: string;
         };
-        /** MyAccessOut */
-        MyAccessOut: {
+        /**
+         * MyRegistrationAccessOut
+         * @description A registration's link: the registration and how to pay (the keys of the waiting-list
+         *     shape are sent too, null).
+         */
+        MyRegistrationAccessOut: {
             /** Confirmed Now */
             confirmed_now: boolean;
-            contact_info?: components["schemas"]["ContactInfo"] | null;
+            contact_info: components["schemas"]["ContactInfo"];
             /**
-             * Kind
+             * @description discriminator enum property added by openapi-typescript
              * @enum {string}
              */
-            kind: "registration" | "waitlist";
+            kind: "registration";
             /** Message */
             message: string;
             /** Next Steps */
-            next_steps?: string | null;
-            payment_info?: components["schemas"]["PaymentInfo"] | null;
-            registration?: components["schemas"]["MyRegistrationOut"] | null;
-            waitlist_entry?: components["schemas"]["MyWaitlistOut"] | null;
+            next_steps: string;
+            payment_info: components["schemas"]["PaymentInfo"];
+            registration: components["schemas"]["MyRegistrationOut"];
+            /** Waitlist Entry */
+            waitlist_entry: null;
         };
         /**
          * MyRegistrationOut
@@ -2127,8 +2168,11 @@ export interface components {
         MyRegistrationOut: {
             /** Email Confirmed */
             email_confirmed: boolean;
-            /** Ended Reason */
-            ended_reason: string;
+            /**
+             * Ended Reason
+             * @enum {string}
+             */
+            ended_reason: "" | "unconfirmed" | "payment_deadline" | "by_registrant" | "event_cancelled";
             event: components["schemas"]["EventBrief"];
             /** Free */
             free: boolean;
@@ -2140,10 +2184,37 @@ export interface components {
             payment_due_at: string | null;
             /** Payment Reference */
             payment_reference: string | null;
-            /** Registration Status */
-            registration_status: string;
+            /**
+             * Registration Status
+             * @enum {string}
+             */
+            registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
             /** Status Reason */
             status_reason: string;
+        };
+        /**
+         * MyWaitlistAccessOut
+         * @description A waiting-list place's link: the place (the registration's keys are sent too, null).
+         */
+        MyWaitlistAccessOut: {
+            /** Confirmed Now */
+            confirmed_now: boolean;
+            /** Contact Info */
+            contact_info: null;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            kind: "waitlist";
+            /** Message */
+            message: string;
+            /** Next Steps */
+            next_steps: null;
+            /** Payment Info */
+            payment_info: null;
+            /** Registration */
+            registration: null;
+            waitlist_entry: components["schemas"]["MyWaitlistOut"];
         };
         /** MyWaitlistOut */
         MyWaitlistOut: {
@@ -2156,8 +2227,11 @@ export interface components {
             id: number;
             /** Position */
             position: number | null;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "offered" | "claimed" | "expired" | "cancelled";
         };
         /**
          * NewsItemIn
@@ -2227,15 +2301,41 @@ export interface components {
              */
             token: string;
         };
-        /** OfferCheckOut */
-        OfferCheckOut: {
+        /**
+         * OfferInvalidOut
+         * @description An offer link that is unknown, used or expired: the same keys, each null.
+         */
+        OfferInvalidOut: {
             /** Event Id */
-            event_id?: number | null;
+            event_id: null;
             /** Expires At */
-            expires_at?: string | null;
-            registrant?: components["schemas"]["Registrant"] | null;
-            /** Valid */
-            valid: boolean;
+            expires_at: null;
+            /** Registrant */
+            registrant: null;
+            /**
+             * Valid
+             * @constant
+             */
+            valid: false;
+        };
+        /**
+         * OfferValidOut
+         * @description A waiting-list offer that still holds its seat: whose it is and until when.
+         */
+        OfferValidOut: {
+            /** Event Id */
+            event_id: number;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            registrant: components["schemas"]["Registrant"];
+            /**
+             * Valid
+             * @constant
+             */
+            valid: true;
         };
         /** OutboxOut */
         OutboxOut: {
@@ -2269,7 +2369,10 @@ export interface components {
             results: components["schemas"]["EventSummary"][];
             /** Status Counts */
             status_counts: {
-                [key: string]: number;
+                Cancelled?: number;
+                Completed?: number;
+                Draft?: number;
+                Published?: number;
             };
             /** Total Pages */
             total_pages: number;
@@ -2337,8 +2440,11 @@ export interface components {
             date: string;
             /** Id */
             id: number;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
             /** Title */
             title: string;
         };
@@ -2357,8 +2463,11 @@ export interface components {
              * Format: date-time
              */
             registration_date: string;
-            /** Registration Status */
-            registration_status: string;
+            /**
+             * Registration Status
+             * @enum {string}
+             */
+            registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
         };
         /** RefreshIn */
         RefreshIn: {
@@ -2388,8 +2497,11 @@ export interface components {
             payment_reference: string | null;
             /** Phone */
             phone: string;
-            /** Registration Status */
-            registration_status: string;
+            /**
+             * Registration Status
+             * @enum {string}
+             */
+            registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
         };
         /**
          * Registrant
@@ -2490,8 +2602,11 @@ export interface components {
             email_confirmed: boolean;
             /** Email Confirmed At */
             email_confirmed_at: string | null;
-            /** Ended Reason */
-            ended_reason: string;
+            /**
+             * Ended Reason
+             * @enum {string}
+             */
+            ended_reason: "" | "unconfirmed" | "payment_deadline" | "by_registrant" | "event_cancelled";
             /** Event Id */
             event_id: number;
             /** Event Title */
@@ -2523,8 +2638,11 @@ export interface components {
              * Format: date-time
              */
             registration_date: string;
-            /** Registration Status */
-            registration_status: string;
+            /**
+             * Registration Status
+             * @enum {string}
+             */
+            registration_status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
             /** Reminder Sent At */
             reminder_sent_at: string | null;
             /** Status Reason */
@@ -2785,8 +2903,11 @@ export interface components {
             position: number | null;
             /** Preferred Language */
             preferred_language: string;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "waiting" | "offered" | "claimed" | "expired" | "cancelled";
         };
         /** WaitlistEntryRef */
         WaitlistEntryRef: {
@@ -5964,7 +6085,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OfferCheckOut"];
+                    "application/json": components["schemas"]["OfferValidOut"] | components["schemas"]["OfferInvalidOut"];
                 };
             };
             /** @description Bad Request */
@@ -6166,7 +6287,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyAccessOut"];
+                    "application/json": components["schemas"]["MyRegistrationAccessOut"] | components["schemas"]["MyWaitlistAccessOut"];
                 };
             };
             /** @description Bad Request */
@@ -6271,7 +6392,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MyAccessOut"];
+                    "application/json": components["schemas"]["MyRegistrationAccessOut"] | components["schemas"]["MyWaitlistAccessOut"];
                 };
             };
             /** @description Bad Request */

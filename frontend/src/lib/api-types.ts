@@ -11,13 +11,7 @@ export type Schemas = components['schemas'];
 /** The error envelope of every failed call: `{detail, code, fields?}` (400 `validation_error` with `fields`). */
 export type ApiErrorBody = Schemas['ErrorOut'];
 
-/** An event's status: the values the server's event filter accepts, the one list. */
-export type EventStatus = NonNullable<Schemas['EventFilters']['status']>;
-/** A registration's status: the values the server's registration filter accepts. */
-export type RegistrationStatus = NonNullable<Schemas['RegistrationFilters']['status']>;
-
-/**
- * `T` with its `status` narrowed to `S`: the document declares some answers' status as a plain
- * string although the server only ever writes one of the filter's values.
- */
-export type WithStatus<T extends { status: string }, S extends string> = Omit<T, 'status'> & { status: S };
+/** An event's status: the enum of the document (the server's model values), the one list. */
+export type EventStatus = Schemas['EventOut']['status'];
+/** A registration's status: the enum of the document (the server's model values). */
+export type RegistrationStatus = Schemas['RegistrationOut']['registration_status'];

@@ -59,6 +59,19 @@ def test_a_sign_up_holds_its_seat_until_its_e_mail_goes_out(client):
     assert register(client, event.pk, person(2)).status_code == 201
 
 
+# What the link of a first e-mail answers, whatever its kind.
+ANSWER_KEYS = [
+    "kind",
+    "confirmed_now",
+    "message",
+    "registration",
+    "waitlist_entry",
+    "payment_info",
+    "contact_info",
+    "next_steps",
+]
+
+
 def test_opening_the_link_confirms_once_and_shows_the_registration(client):
     event = make_event("Sign Language Day", price=5000)
     reference = register(client, event.pk).json()["payment_reference"]
@@ -66,6 +79,9 @@ def test_opening_the_link_confirms_once_and_shows_the_registration(client):
     assert first.status_code == 200
     body = first.json()
     assert (body["kind"], body["confirmed_now"]) == ("registration", True)
+    # Both kinds send every key, in one order; the other kind's part is null.
+    assert list(body) == ANSWER_KEYS
+    assert body["waitlist_entry"] is None
     assert body["registration"]["event"]["title"] == "Sign Language Day"
     assert body["registration"]["payment_reference"] == reference
     assert body["registration"]["registration_status"] == "Pending"
@@ -118,6 +134,9 @@ def test_a_waiting_list_place_is_confirmed_through_the_same_page(client):
     assert join(client, event.pk, person(5)).status_code == 201
     body = confirm(client, "p5@example.org", "waitlist_joined").json()
     assert (body["kind"], body["confirmed_now"]) == ("waitlist", True)
+    assert list(body) == ANSWER_KEYS
+    nulls = ("registration", "payment_info", "contact_info", "next_steps")
+    assert [body[name] for name in nulls] == [None] * 4
     assert body["waitlist_entry"]["position"] == 1
     assert body["message"] == (
         "Your place on the waiting list is confirmed. We will e-mail you when a seat frees up."

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { EventStatus, RegistrationStatus, Schemas, WithStatus } from '../../lib/api-types';
+import type { EventStatus, RegistrationStatus, Schemas } from '../../lib/api-types';
 
 /**
  * The dashboard home's figures (SPEC §2, §9; docs/api.md "Dashboard and reports"): one call,
@@ -13,12 +13,7 @@ export type { EventStatus, RegistrationStatus };
  * Approved. events: upcoming = Published. upcoming_events: the 3 soonest Published events from
  * today; recent_events: the 5 created last; recent_registrations: the 5 latest.
  */
-export type DashboardSummary = Omit<Schemas['SummaryOut'], 'recent_events' | 'recent_registrations'> & {
-  recent_events: WithStatus<Schemas['RecentEventOut'], EventStatus>[];
-  recent_registrations: (Omit<Schemas['RecentRegistrationOut'], 'registration_status'> & {
-    registration_status: RegistrationStatus;
-  })[];
-};
+export type DashboardSummary = Schemas['SummaryOut'];
 
 export const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { EventStatus, Schemas, WithStatus } from '../../lib/api-types';
+import type { EventStatus, Schemas } from '../../lib/api-types';
 
 export type { EventStatus };
 
@@ -15,7 +15,7 @@ export type UploadedEventImage = Schemas['EventImageOut'];
  * of 0 or null means free, `open_seats` are the seats a visitor can still take (null: unlimited),
  * `image` null: the preset picture of event_image_id is shown.
  */
-export type PublicEvent = WithStatus<Schemas['EventOut'], EventStatus>;
+export type PublicEvent = Schemas['EventOut'];
 
 /** One page of the past events (GET management/public-events/?when=past), newest first. */
 export type PublicEventPage = Omit<Schemas['EventPageOut'], 'results'> & { results: PublicEvent[] };

@@ -8,13 +8,13 @@ import type { MembershipType, PaymentMethod } from './public-api';
  * toggle active, delete and the CSV export.
  */
 
-/** A member's approval status: the values the server's member filter accepts. */
-export type ApprovalStatus = NonNullable<Schemas['MemberFilters']['approval_status']>[number];
+/** A member's approval status: the enum of the document (the server's model values). */
+export type ApprovalStatus = Schemas['MemberOut']['approval_status'];
 export const APPROVAL_STATUSES: readonly ApprovalStatus[] = ['Pending', 'Approved', 'Rejected'];
 
 /** The admin's reading of gender (SPEC §3); the form's Non-binary and Prefer Not to Say read as Other. */
-export const ADMIN_GENDERS = ['Male', 'Female', 'Other'] as const;
-export type AdminGender = (typeof ADMIN_GENDERS)[number];
+export type AdminGender = Exclude<Schemas['MemberOut']['gender'], ''>;
+export const ADMIN_GENDERS: readonly AdminGender[] = ['Male', 'Female', 'Other'];
 
 /** SPEC §2, §9: ten members a page; the page count is the count divided by ten, rounded up. */
 export const MEMBERS_PAGE_SIZE = 10;
@@ -24,12 +24,7 @@ export const MEMBERS_PAGE_SIZE = 10;
  * unknown), gender_declared what the applicant chose; membership_number ('2026-0042') is null
  * until approved.
  */
-export type Member = Omit<Schemas['MemberOut'], 'gender' | 'membership_type' | 'payment_method' | 'approval_status'> & {
-  gender: AdminGender | '';
-  membership_type: MembershipType;
-  payment_method: PaymentMethod | '';
-  approval_status: ApprovalStatus;
-};
+export type Member = Schemas['MemberOut'];
 
 /**
  * What the edit form sends (SPEC §7: the member's fields plus id). An empty text, a null and
@@ -52,7 +47,6 @@ export type MemberUpdate = Pick<
   | 'skills'
   | 'areas_of_interest'
   | 'certifications'
-  | 'payment_method'
   | 'transaction_id'
   | 'agree_to_terms'
   | 'approval_status'
@@ -62,6 +56,7 @@ export type MemberUpdate = Pick<
   gender: string;
   experience_years: number | null;
   membership_type: MembershipType | '';
+  payment_method: PaymentMethod | '';
 };
 
 /** What staff send to enter an application (POST management/members/, SPEC §7): no id. */

@@ -1,7 +1,7 @@
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 
 import { api } from '../../lib/api';
-import type { EventStatus, RegistrationStatus, Schemas, WithStatus } from '../../lib/api-types';
+import type { EventStatus, RegistrationStatus, Schemas } from '../../lib/api-types';
 import { errorStatus } from '../../lib/api-error';
 import { filenameFromDisposition } from '../../lib/save-file';
 
@@ -23,8 +23,8 @@ export const EVENT_STATUSES: readonly EventStatus[] = ['Draft', 'Published', 'Co
 export const REGISTRATION_STATUSES: readonly RegistrationStatus[] = ['Pending', 'Approved', 'Rejected', 'Expired', 'Cancelled'];
 /** What staff may set: a registration never goes back to Pending, and only the server expires one. */
 export type RegistrationDecision = 'Approved' | 'Rejected' | 'Cancelled';
-/** Why a registration expired: its e-mail was not confirmed in time, or it was not paid by the deadline. */
-export type EndedReason = '' | 'unconfirmed' | 'payment_deadline' | 'by_registrant' | 'event_cancelled';
+/** Why a registration ended without a staff decision ('' while it has not). */
+export type EndedReason = Schemas['RegistrationOut']['ended_reason'];
 
 /** The decisions the server allows from each status (docs/api.md "update-status"). */
 export const DECISIONS: Record<RegistrationStatus, readonly RegistrationDecision[]> = {
@@ -52,7 +52,7 @@ export const OVERVIEW_PAGE_SIZE = 6;
 export const REGISTRATIONS_PAGE_SIZE = 20;
 
 /** An event as the overview lists it, with its registration counts (available_seats: maximum minus approved, or null when unlimited). */
-export type EventSummary = WithStatus<Schemas['EventSummary'], EventStatus>;
+export type EventSummary = Schemas['EventSummary'];
 
 interface Page {
   count: number;
@@ -61,11 +61,8 @@ interface Page {
   total_pages: number;
 }
 
-export type RegistrationsOverview = Omit<Schemas['OverviewOut'], 'results' | 'status_counts'> & {
-  results: EventSummary[];
-  /** Only the statuses that have events, whatever the filter. */
-  status_counts: Partial<Record<EventStatus, number>>;
-};
+/** status_counts: only the statuses that have events, whatever the filter. */
+export type RegistrationsOverview = Schemas['OverviewOut'];
 
 export interface OverviewArgs {
   status: EventStatus;
@@ -78,10 +75,7 @@ export interface OverviewArgs {
  * sign-up's hold; payment_due_at when an unpaid seat goes back; ended_reason set on an Expired or
  * Cancelled one.
  */
-export type AdminRegistration = Omit<Schemas['RegistrationOut'], 'registration_status' | 'ended_reason'> & {
-  registration_status: RegistrationStatus;
-  ended_reason: EndedReason;
-};
+export type AdminRegistration = Schemas['RegistrationOut'];
 
 /** The event's counters, for the whole event whatever the search or filter. */
 export type RegistrationCounters = Pick<
@@ -101,13 +95,8 @@ export type RegistrationCounters = Pick<
 /** Registrations holding a seat that need an interpreter, and by declared disability ('None' left out). */
 export type AccessNeeds = Schemas['AccessNeeds'];
 
-// The document marks the paging fields optional (the server always sends them on this call).
-export type EventRegistrations = RegistrationCounters &
-  Page & {
-    event: WithStatus<Schemas['EventBrief'], EventStatus>;
-    registrations: AdminRegistration[];
-    access_needs: AccessNeeds;
-  };
+// The paging fields are null only when no page is asked; this call always asks for one.
+export type EventRegistrations = Omit<Schemas['EventRegistrationsOut'], keyof Page> & Page;
 
 export interface RegistrationFilters {
   /** Name, e-mail, phone or payment reference. */
@@ -120,12 +109,12 @@ export interface RegistrationListArgs extends RegistrationFilters {
   page: number;
 }
 
-export type WaitlistStatus = 'waiting' | 'offered' | 'claimed' | 'expired' | 'cancelled';
+export type WaitlistStatus = Schemas['WaitlistEntryOut']['status'];
 
 /** position: among those waiting with a confirmed address (only they are offered seats), else null. */
-export type WaitlistEntry = WithStatus<Schemas['WaitlistEntryOut'], WaitlistStatus>;
+export type WaitlistEntry = Schemas['WaitlistEntryOut'];
 
-export type Waitlist = Omit<Schemas['WaitlistOut'], 'results'> & { results: WaitlistEntry[] };
+export type Waitlist = Schemas['WaitlistOut'];
 
 /** One decision: an approval records the payment; a rejection or cancellation may give a reason. */
 export type StatusUpdateArgs = { registration: AdminRegistration; payment_notes: string } & (
@@ -134,7 +123,7 @@ export type StatusUpdateArgs = { registration: AdminRegistration; payment_notes:
   | { status: 'Rejected' | 'Cancelled'; reason: string }
 );
 
-export type DecisionAnswer = Omit<Schemas['DecisionOut'], 'registration'> & { registration: AdminRegistration };
+export type DecisionAnswer = Schemas['DecisionOut'];
 
 export interface BulkDecisionArgs {
   eventId: number;

@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { EventStatus, RegistrationStatus, Schemas, WithStatus } from '../../lib/api-types';
+import type { RegistrationStatus, Schemas } from '../../lib/api-types';
 import type { Challenged } from '../../lib/public-form-challenge';
 
 /**
@@ -7,26 +7,23 @@ import type { Challenged } from '../../lib/public-form-challenge';
  * EventOut). Its own name: features do not import each other, and this page needs `open_seats`
  * (what a visitor can still take; null when unlimited), which only it reads.
  */
-export type RegistrationEvent = WithStatus<
-  Pick<
-    Schemas['EventOut'],
-    | 'id'
-    | 'title'
-    | 'location'
-    | 'price'
-    | 'date'
-    | 'time'
-    | 'contact_email'
-    | 'contact_phone'
-    | 'status'
-    | 'maximum_attendees'
-    | 'total_registrations_count'
-    | 'approved_registrations_count'
-    | 'pending_registrations_count'
-    | 'available_seats'
-    | 'open_seats'
-  >,
-  EventStatus
+export type RegistrationEvent = Pick<
+  Schemas['EventOut'],
+  | 'id'
+  | 'title'
+  | 'location'
+  | 'price'
+  | 'date'
+  | 'time'
+  | 'contact_email'
+  | 'contact_phone'
+  | 'status'
+  | 'maximum_attendees'
+  | 'total_registrations_count'
+  | 'approved_registrations_count'
+  | 'pending_registrations_count'
+  | 'available_seats'
+  | 'open_seats'
 >;
 
 export const PREFERRED_LANGUAGES = ['English', 'Kinyarwanda', 'Kiswahili', 'French'] as const;
@@ -54,9 +51,7 @@ export interface RegistrationPayload {
  * are null for a free event (nothing to pay, so nothing to match); the seat is kept only if the
  * visitor opens the e-mailed link within confirm_minutes.
  */
-export type RegistrationAnswer = Omit<Schemas['RegistrationAnswer'], 'registration'> & {
-  registration: Omit<Schemas['RegisteredOut'], 'registration_status'> & { registration_status: RegistrationStatus };
-};
+export type RegistrationAnswer = Schemas['RegistrationAnswer'];
 
 export type { RegistrationStatus };
 
@@ -74,44 +69,23 @@ export type HowToPay = Pick<RegistrationAnswer, 'payment_info' | 'contact_info' 
 export type WaitlistAnswer = Schemas['WaitlistJoinAnswer'];
 
 /** The event as the page of an e-mailed link shows it. */
-export type LinkedEvent = WithStatus<Schemas['EventBrief'], EventStatus>;
+export type LinkedEvent = Schemas['EventBrief'];
 
 /**
- * What the link of a first e-mail opens (POST my-registration/): a registration, with how to pay,
- * or a place on a waiting list. Opening it the first time confirms the address. The document gives
- * one flat object (MyAccessOut) whose parts are null by kind; the page reads it as the union it
- * is, each part the server's own schema.
+ * What the link of a first e-mail opens (POST my-registration/), by kind: a registration, with how
+ * to pay, or a place on a waiting list (the other kind's keys come null). Opening it the first
+ * time confirms the address. In a registration: free: no payment, reference or deadline (opening
+ * the link confirms the seat); payment_due_at: unpaid by then, the seat goes to somebody else;
+ * ended_reason: why it ended without a staff decision; status_reason: what the organisers wrote
+ * when rejecting or cancelling.
  */
-export type MyRegistration =
-  | (Pick<Schemas['MyAccessOut'], 'confirmed_now'> & {
-      kind: 'registration';
-      /**
-       * free: no payment, reference or deadline (opening the link confirms the seat);
-       * payment_due_at: unpaid by then, the seat goes to somebody else; ended_reason: why it ended
-       * without a staff decision ('unconfirmed' or 'payment_deadline': Expired, 'by_registrant' or
-       * 'event_cancelled': Cancelled); status_reason: what the organisers wrote when rejecting or
-       * cancelling.
-       */
-      registration: Omit<Schemas['MyRegistrationOut'], 'event' | 'registration_status'> & {
-        event: LinkedEvent;
-        registration_status: RegistrationStatus;
-      };
-    } & HowToPay)
-  | (Pick<Schemas['MyAccessOut'], 'confirmed_now'> & {
-      kind: 'waitlist';
-      waitlist_entry: Omit<Schemas['MyWaitlistOut'], 'event' | 'status'> & {
-        event: LinkedEvent;
-        status: 'waiting' | 'offered' | 'claimed' | 'expired' | 'cancelled';
-      };
-    });
+export type MyRegistration = Schemas['MyRegistrationAccessOut'] | Schemas['MyWaitlistAccessOut'];
 
 /** Who someone is and what they declared, as they registered or joined the waiting list. */
 export type Registrant = Schemas['Registrant'];
 
-/** The document's OfferCheckOut, read as the union it is: the offer's details only when valid. */
-export type WaitlistOfferCheck =
-  | { valid: false }
-  | { valid: true; event_id: number; expires_at: string; registrant: Registrant };
+/** A waiting-list offer link: its details when still valid, else the same keys null. */
+export type WaitlistOfferCheck = Schemas['OfferValidOut'] | Schemas['OfferInvalidOut'];
 
 interface EventCall extends Challenged {
   eventId: number;

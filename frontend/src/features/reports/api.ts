@@ -1,13 +1,13 @@
 import { api } from '../../lib/api';
-import type { RegistrationStatus, Schemas } from '../../lib/api-types';
+import type { Schemas } from '../../lib/api-types';
 
 /**
  * The three reports (docs/reports.md, docs/api.md "Dashboard and reports"), counted by the
  * server for a period ending today, with an optional search.
  */
 
-export const REPORT_PERIODS = ['week', 'month', 'quarter', 'year'] as const;
-export type ReportPeriod = (typeof REPORT_PERIODS)[number];
+export type ReportPeriod = Schemas['AttendanceOut']['period'];
+export const REPORT_PERIODS: readonly ReportPeriod[] = ['week', 'month', 'quarter', 'year'];
 export const DEFAULT_PERIOD: ReportPeriod = 'year';
 
 export interface ReportArgs {
@@ -17,16 +17,10 @@ export interface ReportArgs {
 }
 
 /**
- * What every report has: its period, the first day covered and today ('yyyy-mm-dd'). The document
- * declares `period` a string; the server answers the one asked for.
- */
-type Report<T extends { period: string }> = Omit<T, 'period'> & { period: ReportPeriod };
-
-/**
  * Events in the period (rows holds at most 100, the most recent); member_percentage has one
  * decimal, null without attendees.
  */
-export type AttendanceReport = Report<Schemas['AttendanceOut']>;
+export type AttendanceReport = Schemas['AttendanceOut'];
 
 /** Who an activity was for, by kind. */
 export type ActivityKind = Schemas['ActivityRow']['kind'];
@@ -45,15 +39,13 @@ export const ACTIVITY_KINDS: readonly ActivityKind[] = [
  * period erased, `status` is the member's or the registration's status now (a registration's may
  * be Expired or Cancelled), `decided_by` the staff user who decided, where recorded.
  */
-export type ActivityReport = Report<Omit<Schemas['ActivitiesOut'], 'rows'>> & {
-  rows: (Omit<Schemas['ActivityRow'], 'status'> & { status: RegistrationStatus })[];
-};
+export type ActivityReport = Schemas['ActivitiesOut'];
 
 /**
  * One row per calendar month of the period (month is its first day); members_at_start: members
  * who had joined before the period began, retained: those of them still active.
  */
-export type GrowthReport = Report<Schemas['GrowthOut']>;
+export type GrowthReport = Schemas['GrowthOut'];
 
 function reportQuery(path: string, { period, search }: ReportArgs): string {
   const query = new URLSearchParams({ period });

@@ -160,11 +160,12 @@ export const registrationHandlers = {
 export function makeMyRegistration(
   registration: Partial<Extract<MyRegistration, { kind: 'registration' }>['registration']> = {},
   confirmedNow = true,
-): MyRegistration {
+): Extract<MyRegistration, { kind: 'registration' }> {
   const answer = makeRegistrationAnswer();
   return {
     kind: 'registration',
     confirmed_now: confirmedNow,
+    message: 'Your e-mail address is confirmed and your seat is held. Please pay to confirm it.',
     registration: {
       id: 7,
       event: {
@@ -186,6 +187,7 @@ export function makeMyRegistration(
       status_reason: '',
       ...registration,
     },
+    waitlist_entry: null,
     payment_info: answer.payment_info,
     contact_info: answer.contact_info,
     next_steps: answer.next_steps,

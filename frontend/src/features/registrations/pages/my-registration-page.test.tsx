@@ -13,9 +13,14 @@ function renderPage(route: string) {
   return renderWithProviders(<MyRegistrationPage />, { route });
 }
 
-const WAITING: MyRegistration = {
+const WAITING: Extract<MyRegistration, { kind: 'waitlist' }> = {
   kind: 'waitlist',
   confirmed_now: true,
+  message: 'Your e-mail address is confirmed: you are on the waiting list.',
+  registration: null,
+  payment_info: null,
+  contact_info: null,
+  next_steps: null,
   waitlist_entry: {
     id: 4,
     event: {

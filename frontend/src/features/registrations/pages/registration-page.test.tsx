@@ -557,7 +557,7 @@ describe('Event registration page', () => {
     });
 
     it('says when the offer expired or was used, and the page works as usual', async () => {
-      server.use(registrationHandlers.offerCheck({ valid: false }));
+      server.use(registrationHandlers.offerCheck({ valid: false, event_id: null, expires_at: null, registrant: null }));
       renderPage('/registration?eventId=4#offer=old-token');
       expect(
         await screen.findByText('This waiting-list offer has expired or has already been used.'),

@@ -191,7 +191,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
         phone: text('phone'),
         date_of_birth: institution ? null : text('date_of_birth'),
         gender: institution ? '' : reading(text('gender')),
-        gender_declared: institution ? '' : text('gender'),
+        gender_declared: institution ? '' : (text('gender') as Member['gender_declared']),
         membership_type: institution ? 'Institutional' : 'Individual',
         contact_person_name: institution ? text('contact_person_name') : '',
         contact_person_role: institution ? text('contact_person_role') : '',
@@ -222,7 +222,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
         if (name === 'id' || value === '' || value === null || (Array.isArray(value) && value.length === 0)) continue;
         if (name === 'approval_status') continue;
         if (name === 'gender') {
-          member.gender_declared = String(value);
+          member.gender_declared = String(value) as Member['gender_declared'];
           member.gender = reading(String(value));
           continue;
         }
