@@ -2,6 +2,7 @@
 
 from services.accounts.api import router as accounts_router
 from services.accounts.auth import staff_auth
+from services.audit.api import router as audit_router
 from services.content.api import public_router as content_public_router
 from services.content.api import router as content_router
 from services.core.api import JsonParser, docs_access, install_error_handlers, install_staff_cache_control
@@ -44,3 +45,4 @@ api.add_router("users/", members_public_router)
 api.add_router("", content_public_router)
 api.add_router("dashboard/", dashboard_router)
 api.add_router("", privacy_router)
+api.add_router("management/", audit_router)

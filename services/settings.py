@@ -98,7 +98,9 @@ INSTALLED_APPS = [
     "axes",
     "ninja_jwt",
     "ninja_jwt.token_blacklist",
+    "auditlog",
     "services.core",
+    "services.audit",
     "services.accounts",
     "services.events",
     "services.registrations",
@@ -124,6 +126,8 @@ MIDDLEWARE = [
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # Entries written during the request are the request's: its staff user or a visitor, its address.
+    "services.audit.context.audit_context_middleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Multipart bodies of PUT (resources are replaced so), read only once the caller is known.
     "services.core.middleware.deferred_request_files_middleware",
@@ -332,6 +336,11 @@ MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_D
 # (Rejected, Expired, Cancelled), waiting-list entries that ended and contact messages are erased
 # this many days later; what reports count of them stays as an anonymous tally.
 PERSONAL_DATA_RETENTION_DAYS = int(os.environ.get("PERSONAL_DATA_RETENTION_DAYS", "180"))
+# The audit trail (services/audit/): kept two years, then deleted by the daily schedule.
+AUDIT_RETENTION_DAYS = int(os.environ.get("AUDIT_RETENTION_DAYS", "730"))
+AUDITLOG_LOGENTRY_MODEL = "audit.Entry"
+AUDITLOG_STORE_JSON_CHANGES = True  # values keep their JSON types (numbers, booleans, null)
+AUDITLOG_DISABLE_REMOTE_ADDR = False
 # The content of a sent (or finally failed) e-mail is cleared this many days later; the row stays.
 NOTIFICATION_BODY_RETENTION_DAYS = int(os.environ.get("NOTIFICATION_BODY_RETENTION_DAYS", "30"))
 # The length of an event in calendar invites when it has no end time of its own.

@@ -29,3 +29,21 @@ def _refuse_to_start_without_details(**_kwargs) -> None:
         refuse_to_start_without_details()
     except ImproperlyConfigured as exc:
         raise SystemExit(f"ImproperlyConfigured: {exc}") from None
+
+
+@signals.task_prerun.connect
+def _audit_actor(task=None, **_kwargs) -> None:
+    """What a task changes is recorded as the schedule's (a periodic task) or the worker's."""
+    from services.audit.context import task_acting
+
+    from .schedule import SCHEDULED_TASKS
+
+    task.request.audit_tokens = task_acting("schedule" if task.name in SCHEDULED_TASKS else "worker")
+
+
+@signals.task_postrun.connect
+def _audit_actor_done(task=None, **_kwargs) -> None:
+    # An eager task runs inside a request: the request is the actor again after it.
+    from services.audit.context import task_acting_done
+
+    task_acting_done(getattr(task.request, "audit_tokens", None))

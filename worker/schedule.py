@@ -46,6 +46,11 @@ BEAT_SCHEDULE = {
     "content-purge-contact-messages": ("content.purge_contact_messages", Daily(hour=3, minute=35)),
     # Clears the content of e-mails sent or failed NOTIFICATION_BODY_RETENTION_DAYS ago: daily at 03:50.
     "notifications-clear-bodies": ("notifications.clear_bodies", Daily(hour=3, minute=50)),
+    # Deletes audit entries older than AUDIT_RETENTION_DAYS (two years): daily at 03:55 Kigali time.
+    "audit-prune": ("audit.prune", Daily(hour=3, minute=55)),
     # Deletes dispatched outbox messages older than OUTBOX_RETENTION_DAYS: daily at 03:15 Kigali time.
     "outbox-purge": ("outbox.purge", Daily(hour=3, minute=15)),
 }
+
+# Tasks the schedule starts: what they change is recorded as the schedule's (services/audit/).
+SCHEDULED_TASKS = frozenset(task for task, _every in BEAT_SCHEDULE.values())

@@ -5,3 +5,26 @@ class EventsConfig(AppConfig):
     name = "services.events"
     label = "events"
     verbose_name = "Events"
+
+    def ready(self):
+        from services.audit.registry import audit_follow
+
+        from .models import Event
+
+        audit_follow(
+            Event,
+            object_type="event",
+            # Counters follow the registrations (recorded there); the image's sizes follow its file.
+            exclude=[
+                "registrations_total",
+                "registrations_pending",
+                "registrations_approved",
+                "waitlist_waiting",
+                "waitlist_offered",
+                "counters_updated_at",
+                "updated_at",
+                "created_at",
+                "image_variants",
+            ],
+            label=lambda event: event.title,
+        )

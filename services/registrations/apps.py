@@ -17,3 +17,34 @@ class RegistrationsConfig(AppConfig):
 
         staff_counts_provide(with_registration_counts)
         event_before_delete(event_registrants_erase)
+        _follow_in_audit_trail()
+
+
+def _follow_in_audit_trail():
+    from services.audit.registry import audit_follow
+
+    from .models import Registration, WaitlistEntry
+
+    personal = [
+        "full_name",
+        "email",
+        "phone",
+        "disability",
+        "disability_details",
+        "payment_notes",
+        "status_reason",
+    ]
+    audit_follow(
+        Registration,
+        object_type="registration",
+        personal=personal,
+        exclude=["updated_at", "registration_date", "hold_expires_at"],
+        label=lambda registration: registration.payment_reference or f"#{registration.pk}",
+    )
+    audit_follow(
+        WaitlistEntry,
+        object_type="waitlist_entry",
+        personal=personal,
+        exclude=["created_at", "hold_expires_at"],
+        label=lambda entry: f"#{entry.pk}",
+    )

@@ -1,0 +1,36 @@
+"""A person's data erased: their values in old entries become a marker, the entries stay (the fact
+that something was done, by whom and when, outlives the data it was done to)."""
+
+from collections.abc import Iterable
+
+from django.db import models
+
+from .models import Entry
+from .registry import personal_fields
+
+ERASED = "[erased]"
+
+
+def audit_erase(*, object_type: str, object_ids: Iterable[int]) -> int:
+    """Replaces the personal values of the entries about these objects; answers how many changed."""
+    ids = list(object_ids)
+    personal = personal_fields(object_type)
+    if not ids or not personal:
+        return 0
+    changed = 0
+    entries = Entry.objects.filter(object_type=object_type, object_id__in=ids).only("pk", "changes")
+    for entry in entries.iterator(chunk_size=500):
+        scrubbed = scrub(entry.changes, personal)
+        if scrubbed != entry.changes:
+            # The one sanctioned change of an entry (EntryQuerySet.update refuses all others).
+            models.QuerySet.update(Entry.objects.filter(pk=entry.pk), changes=scrubbed, serialized_data=None)
+            changed += 1
+    return changed
+
+
+def scrub(changes: dict | None, personal: frozenset[str], marker: str = ERASED) -> dict:
+    """`changes` with each personal field's values (not its absence) replaced by `marker`."""
+    return {
+        name: [None if value in (None, "") else marker for value in values] if name in personal else values
+        for name, values in (changes or {}).items()
+    }
