@@ -175,3 +175,21 @@ def test_csv_download_is_itself_recorded(staff_client):
 
 def test_staff_only(client, db):
     assert client.get(ACTIVITY).status_code == 401
+
+
+@pytest.mark.django_db
+def test_django_admin_shows_entries_and_cannot_add_change_or_delete_them(client, staff):
+    staff.is_superuser = True
+    staff.save()
+    client.force_login(staff)
+    entry = audit_record("member.viewed", object_type="member", object_id=1, label="RNSLI-0001")
+    assert client.get("/admin/audit/entry/").status_code == 200
+    assert client.get(f"/admin/audit/entry/{entry.pk}/change/").status_code == 200  # a read-only view
+    assert client.get("/admin/audit/entry/add/").status_code == 403
+    assert client.post(f"/admin/audit/entry/{entry.pk}/change/", {"verb": "x"}).status_code == 403
+    assert client.post(f"/admin/audit/entry/{entry.pk}/delete/", {"post": "yes"}).status_code == 403
+    deleted = client.post(
+        "/admin/audit/entry/", {"action": "delete_selected", "_selected_action": [entry.pk], "post": "yes"}
+    )
+    assert deleted.status_code in (200, 403)
+    assert Entry.objects.get(pk=entry.pk).verb == "member.viewed"
