@@ -16,13 +16,12 @@ def test_a_scheduled_task_records_as_the_schedule(celery_worker):
     event = make_event("Last year's assembly", days_ahead=-3)
     complete_past.delay()
 
+    completed = Entry.objects.filter(object_type="event", object_id=event.pk, verb="event.status_changed")
     wait_for(
-        lambda: Entry.objects.filter(
-            object_type="event", object_id=event.pk, verb="event.status_changed"
-        ).exists(),
+        completed.exists,
         timeout=30,
         what="the worker to complete the past event",
     )
-    entry = Entry.objects.get(object_type="event", object_id=event.pk, verb="event.status_changed")
+    entry = completed.get()
     assert (entry.actor_kind, entry.actor, entry.remote_addr) == ("schedule", None, None)
     assert entry.changes["status"] == [Event.Status.PUBLISHED, Event.Status.COMPLETED]
