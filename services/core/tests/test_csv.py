@@ -31,6 +31,7 @@ def test_a_cell_a_spreadsheet_would_run_starts_with_an_apostrophe(typed, written
     assert csv_cell(typed) == written
 
 
+@pytest.mark.django_db  # every download is recorded in the audit trail
 def test_the_response_is_utf8_with_a_bom_named_and_not_cached():
     response = csv_response(
         ["Name", "Città"],
@@ -51,6 +52,7 @@ def test_the_response_is_utf8_with_a_bom_named_and_not_cached():
     assert text.endswith("\r\n")
 
 
+@pytest.mark.django_db  # every download is recorded in the audit trail
 def test_a_file_with_no_rows_is_its_header():
     response = csv_response(["A", "B"], iter(()), filename="members.csv")
     assert response.content.decode("utf-8") == "\ufeffA,B\r\n"
