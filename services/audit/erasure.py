@@ -13,11 +13,16 @@ ERASED = "[erased]"
 
 def audit_erase(*, object_type: str, object_ids: Iterable[int]) -> int:
     """Replaces the personal values of the entries about these objects; answers how many changed."""
+    from .recording import pending_entries
+
     ids = list(object_ids)
     personal = personal_fields(object_type)
     if not ids or not personal:
         return 0
     changed = 0
+    for entry in pending_entries():  # this very action's, written when it ends
+        if entry.object_type == object_type and entry.object_id in ids:
+            entry.changes = scrub(entry.changes, personal)
     entries = Entry.objects.filter(object_type=object_type, object_id__in=ids).only("pk", "changes")
     for entry in entries.iterator(chunk_size=500):
         scrubbed = scrub(entry.changes, personal)

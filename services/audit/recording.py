@@ -20,8 +20,9 @@ from django.db import models, transaction
 from services.core.middleware import request_id_var
 
 from .context import current_actor
+from .erasure import scrub
 from .models import Entry
-from .registry import followed
+from .registry import followed, personal_fields
 
 Action = AbstractLogEntry.Action
 _DEFAULT_VERBS = {Action.CREATE: "created", Action.UPDATE: "updated", Action.DELETE: "deleted"}
@@ -31,6 +32,7 @@ STATUS_FIELDS = ("status", "registration_status", "approval_status")
 @dataclass
 class _Block:
     verb: str
+    parent: "_Block | None" = None
     pending: dict[tuple, Entry] = field(default_factory=dict)
 
     def hold(self, entry: Entry) -> Entry:
@@ -50,13 +52,22 @@ class _Block:
 _block: ContextVar[_Block | None] = ContextVar("audit_block", default=None)
 
 
+def pending_entries() -> list[Entry]:
+    """The entries of the actions under way, not written yet (erasure scrubs them too)."""
+    entries, block = [], _block.get()
+    while block is not None:
+        entries.extend(block.pending.values())
+        block = block.parent
+    return entries
+
+
 @contextlib.contextmanager
 def audit_action(verb: str):
     """Entries of the objects of `verb`'s kind ("registration" in "registration.approved") saved in
     this block carry its name; all are written in one INSERT at the end (or handed to the enclosing
     block). Use inside the transaction that makes the change."""
     parent = _block.get()
-    block = _Block(verb)
+    block = _Block(verb, parent)
     token = _block.set(block)
     try:
         yield block
@@ -97,6 +108,9 @@ def entry_from_model_change(manager, instance, *, force_log=False, **kwargs) -> 
         verb = block.verb
     else:
         verb = _default_verb(object_type, action, changes)
+    if action == Action.DELETE:
+        # Deleting a person's row erases them: the entry keeps the fact, not their values.
+        changes = scrub(changes, personal_fields(object_type))
     object_id = spec.object_id(instance) if spec and spec.object_id else instance.pk
     entry = _entry(
         verb,

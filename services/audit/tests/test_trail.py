@@ -193,3 +193,18 @@ def test_django_admin_shows_entries_and_cannot_add_change_or_delete_them(client,
     )
     assert deleted.status_code in (200, 403)
     assert Entry.objects.get(pk=entry.pk).verb == "member.viewed"
+
+
+@pytest.mark.django_db
+def test_a_deleted_persons_row_leaves_the_fact_not_their_values():
+    registration = _registration(full_name="Aline Mukamana", email="aline@example.net")
+    pk = registration.pk
+    with audit_action("registration.erased"):
+        registration.payment_notes = "paid by her aunt"
+        registration.save()
+        registration.delete()
+        audit_erase(object_type="registration", object_ids=[pk])
+    entries = Entry.objects.filter(object_type="registration", object_id=pk)
+    assert set(entries.values_list("verb", flat=True)) == {"registration.created", "registration.erased"}
+    assert not any(word in str(list(entries.values())) for word in ("Aline", "aline@", "aunt"))
+    assert entries.get(verb="registration.erased").changes["full_name"] == [ERASED, None]
