@@ -44,7 +44,7 @@ def token_refresh(request, payload: schemas.RefreshIn):
     summary="Sign out everywhere",
 )
 def logout(request, payload: schemas.RefreshIn):
-    tokens.token_logout(refresh=payload.refresh)
+    services.staff_logout(request=request, refresh=payload.refresh)
     return {"message": _("You have been signed out.")}
 
 

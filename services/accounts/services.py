@@ -19,9 +19,10 @@ from services.core.errors import ApplicationError, ValidationFailed
 from services.notifications.selectors import notifications_sent_recently
 from services.outbox.services import publish
 
+from . import audit
 from .domain_events import PasswordChanged, PasswordResetRequested
 from .models import PasswordResetToken
-from .tokens import TokenPair, token_pair_issue, tokens_revoke_all
+from .tokens import TokenPair, token_logout, token_pair_issue, tokens_revoke_all
 
 logger = logging.getLogger(__name__)
 User = get_user_model()
@@ -78,14 +79,25 @@ def staff_login(*, request, username: str, password: str) -> tuple[TokenPair, ob
     _required(username=username, password=password)
     user = authenticate(request=request, username=username, password=password)
     if getattr(request, "axes_locked_out", False):
-        raise _locked_out(signing_in=True)
+        raise _locked_out(signing_in=True)  # recorded as auth.locked_out (axes' signal, audit.py)
     if not is_staff_user(user):
         if user is not None:  # right password, but not staff: counted as a failure all the same
             user_login_failed.send(sender=__name__, credentials={"username": username}, request=request)
+        if not getattr(request, "axes_locked_out", False):  # else recorded as auth.locked_out
+            audit.sign_in_failed(username=username, user=user)
         raise InvalidCredentials(_("Invalid username or password"))
     # Updates last_login and lets axes clear this username + address's failures.
     user_logged_in.send(sender=user.__class__, request=request, user=user)
+    audit.signed_in(request=request, user=user)
     return token_pair_issue(user=user), user
+
+
+def staff_logout(*, request, refresh: str) -> None:
+    """Sign out everywhere; recorded when a session of the token's user did end."""
+    with transaction.atomic():
+        user = token_logout(refresh=refresh)
+        if user is not None:
+            audit.signed_out(request=request, user=user)
 
 
 def _hash(raw_token: str) -> str:
@@ -106,6 +118,7 @@ def password_reset_request(*, email: str, language: str = "") -> None:
     with transaction.atomic():
         # `language`: the screen's that asked; "" lets the worker use the staff user's own.
         publish(PasswordResetRequested(email=email, language=language))
+        audit.password_reset_requested(email=email)
 
 
 def password_reset_recipients(*, email: str) -> list:
@@ -161,6 +174,7 @@ def _password_set(user, password: str, *, how: str) -> None:
     PasswordResetToken.objects.filter(user=user, used_at__isnull=True).update(used_at=timezone.now())
     tokens_revoke_all(user=user)
     publish(PasswordChanged(user_id=user.pk, how=how))
+    audit.password_changed(user=user, how=how)
 
 
 def password_reset_confirm(*, token: str, new_password: str) -> None:

@@ -7,6 +7,7 @@ REFRESH_TOKEN_LIFETIME from sign-in ("auth_time"), however often it is refreshed
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
+from auditlog.context import disable_auditlog
 from django.conf import settings
 from django.contrib.auth.models import AbstractBaseUser
 from django.db import transaction
@@ -48,7 +49,10 @@ def session_version(user: AbstractBaseUser) -> int:
 
 def sessions_end_all(*, user: AbstractBaseUser) -> None:
     """Every token issued to the user so far stops working (the next check reads the version)."""
-    profile, _created = StaffProfile.objects.get_or_create(user=user)
+    # A profile made here only to hold the counter is no edit of the account: not in the audit trail
+    # (the sign-out or password change that ends the sessions is recorded as that).
+    with disable_auditlog():
+        profile, _created = StaffProfile.objects.get_or_create(user=user)
     StaffProfile.objects.filter(pk=profile.pk).update(session_version=F("session_version") + 1)
 
 
@@ -109,20 +113,22 @@ def token_refresh(*, refresh: str, user_is_allowed) -> TokenPair:
     raise _session_expired()
 
 
-def token_logout(*, refresh: str) -> None:
+def token_logout(*, refresh: str) -> AbstractBaseUser | None:
     """Sign out: every session of the token's user ends (logout and password changes end every
-    earlier session). An invalid, expired or already ended token is fine: nothing to end."""
+    earlier session); answers that user. An invalid, expired or already ended token is fine:
+    nothing to end (None)."""
     try:
         token = _parse_refresh(refresh)
     except InvalidToken:
-        return
+        return None
     outstanding = OutstandingToken.objects.select_related("user").filter(jti=token["jti"]).first()
     user = outstanding.user if outstanding else None
     if user is None or token.get(SESSION_VERSION) != session_version(user):
-        return
+        return None
     with transaction.atomic():
         sessions_end_all(user=user)
         BlacklistedToken.objects.get_or_create(token=outstanding)
+    return user
 
 
 def tokens_revoke_all(*, user: AbstractBaseUser) -> None:
