@@ -5,6 +5,7 @@ public pages never point at a missing file."""
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from services.audit.recording import audit_action, audit_record
 from services.core.errors import NotFound, ValidationFailed
 from services.outbox.services import publish
 
@@ -37,6 +38,30 @@ def _not_found() -> NotFound:
     return NotFound(_("Not Found! The event you're looking for doesn't exist."))
 
 
+IMAGE_CHANGED = "event.image_changed"
+
+
+def _picture(variants: list[dict]) -> str | None:
+    """The picture as the trail names it: its widest file (the name starts with the bytes' hash)."""
+    widest = max(variants, key=lambda variant: variant.get("width") or 0, default=None)
+    return widest["name"] if widest else None
+
+
+def _picture_recorded(event: Event, old_variants: list[dict]) -> None:
+    """The file's change, which the model diff leaves out (image_variants are sizes, not news); the
+    description's change comes from the save, merged into the same entry (one insert)."""
+    before, after = _picture(old_variants), _picture(event.image_variants)
+    if before != after:
+        audit_record(
+            IMAGE_CHANGED,
+            object_type="event",
+            object_id=event.pk,
+            label=event.title,
+            changes={"image": (before, after)},
+            model=Event,
+        )
+
+
 def event_image_set(*, event_id: int, alt: str | None, upload=None) -> Event:
     """A new picture (with its description), or only a new description for the picture the
     event has. Raises ValidationFailed with the field at fault (image, image_alt)."""
@@ -56,15 +81,17 @@ def event_image_set(*, event_id: int, alt: str | None, upload=None) -> Event:
     new_names = [variant["name"] for variant in variants]
     old_names = [variant["name"] for variant in event.image_variants]
     try:
-        with transaction.atomic():
+        with transaction.atomic(), audit_action(IMAGE_CHANGED):
             locked = Event.objects.select_for_update().filter(pk=event.pk).first()
             if locked is None:  # deleted meanwhile
                 raise _not_found()
             event = locked
-            old_names = [variant["name"] for variant in event.image_variants]
+            old_variants = event.image_variants
+            old_names = [variant["name"] for variant in old_variants]
             event.image_alt = alt
             if variants:
                 event.image_variants = variants
+            _picture_recorded(event, old_variants)
             event.save(update_fields=["image_alt", "image_variants", "updated_at"])
             publish(EventUpdated(event_id=event.pk))
             if variants:
@@ -77,13 +104,15 @@ def event_image_set(*, event_id: int, alt: str | None, upload=None) -> Event:
 
 def event_image_remove(*, event_id: int) -> Event:
     """Back to the fixed picture the event chose (event_image_id); the files go after commit."""
-    with transaction.atomic():
+    with transaction.atomic(), audit_action(IMAGE_CHANGED):
         event = Event.objects.select_for_update().filter(pk=event_id).first()
         if event is None:
             raise _not_found()
-        old_names = [variant["name"] for variant in event.image_variants]
+        old_variants = event.image_variants
+        old_names = [variant["name"] for variant in old_variants]
         if old_names or event.image_alt:
             event.image_variants, event.image_alt = [], ""
+            _picture_recorded(event, old_variants)
             event.save(update_fields=["image_alt", "image_variants", "updated_at"])
             publish(EventUpdated(event_id=event.pk))
             transaction.on_commit(lambda: images.delete(event.pk, old_names))

@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from services.audit.recording import audit_action, audited
 from services.core.errors import NotFound
 from services.outbox.services import publish
 
@@ -41,6 +42,7 @@ def _locked(event_id: int) -> Event:
     return event
 
 
+@audited("event.created")
 def event_create(*, data: dict[str, Any], by=None) -> Event:
     fields = clean_event_fields(data, creating=True)
     with transaction.atomic():
@@ -49,6 +51,7 @@ def event_create(*, data: dict[str, Any], by=None) -> Event:
     return event
 
 
+@audited("event.updated")
 def event_update(*, event_id: int, data: dict[str, Any]) -> Event:
     """Only the fields present in `data` change, so a partial client never blanks the rest."""
     with transaction.atomic():
@@ -64,6 +67,7 @@ def event_update(*, event_id: int, data: dict[str, Any]) -> Event:
     return event
 
 
+@audited("event.status_changed")
 def event_change_status(*, event_id: int, status: Any) -> Event:
     """Any of the four statuses, in any order (SPEC §4)."""
     with transaction.atomic():
@@ -77,6 +81,7 @@ def event_change_status(*, event_id: int, status: Any) -> Event:
     return event
 
 
+@audited("event.deleted")
 def event_delete(*, event_id: int) -> dict[str, int]:
     """The event, and with it what the hooks of `event_before_delete` erase (the registrants and
     waiting list, as one erasure does, their e-mails too). The event's lock keeps sign-ups and the
@@ -112,7 +117,7 @@ def events_complete_past() -> int:
         return 0
     today = timezone.localdate()
     done = 0
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("event.status_changed"):  # one insert for them all
         past = Event.objects.select_for_update().filter(status=Event.Status.PUBLISHED, date__lt=today)
         for event in past:
             event.status = Event.Status.COMPLETED

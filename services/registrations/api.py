@@ -26,6 +26,7 @@ from .schemas import (
     RegistrationAnswer,
     RegistrationFilters,
     RegistrationIn,
+    RegistrationOut,
     WaitlistJoinAnswer,
     WaitlistOut,
 )
@@ -349,6 +350,15 @@ def registrations_bulk(request, event_id: int, payload: BulkIn):
             "count": count
         }
     return {"updated": result.updated, "skipped": result.skipped, "message": message}
+
+
+@router.get(
+    "registrations/{int:registration_id}/",
+    response={200: RegistrationOut, **STAFF_ERRORS},
+    summary="One registration with the person's details (each opening is recorded in the audit trail)",
+)
+def registration_detail(request, registration_id: int):
+    return selectors.registration_detail(registration_id=registration_id)
 
 
 @router.delete(

@@ -16,6 +16,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from services.audit.recording import audit_action
 from services.core.errors import ApplicationError, NotFound
 from services.events.models import Event
 from services.events.seats import Seats
@@ -148,7 +149,8 @@ def _offer_seats(event: Event, seats: Seats) -> int:
         entry.offer_token_hash = token_hash(token)
         entry.offered_at = now
         entry.offer_expires_at = expires
-        entry.save(update_fields=["status", "offer_token_hash", "offered_at", "offer_expires_at"])
+        with audit_action("waitlist_entry.offered"):
+            entry.save(update_fields=["status", "offer_token_hash", "offered_at", "offer_expires_at"])
         # Queued in the same transaction as the offer: one offer, one e-mail.
         notification_queue(
             template="waitlist_offer",

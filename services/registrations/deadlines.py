@@ -10,6 +10,7 @@ from django.db import transaction
 from django.db.models import F, Q
 from django.utils import timezone
 
+from services.audit.recording import audit_action
 from services.core.errors import ApplicationError
 from services.events.models import Event
 from services.events.services import event_counters_store
@@ -34,7 +35,7 @@ logger = logging.getLogger(__name__)
 def event_capacity_recompute(*, event_id: int) -> bool:
     """Counters from the rows, expired offers passed on, freed seats offered to people waiting.
     True when the stored counters had drifted."""
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("waitlist_entry.offered"):  # its offers in one insert
         try:
             event = locked_event(event_id)
         except ApplicationError:
@@ -84,7 +85,7 @@ def holds_expire(*, batch: int = 500) -> dict[str, int]:
     due = list(lapsed.values_list("pk", "event_id")[:batch])
     expired = Counter()
     for event_id in sorted({event_id for _pk, event_id in due}):
-        with transaction.atomic():
+        with transaction.atomic(), audit_action("registration.expired"):  # one insert per event
             locked_event(event_id)
             for registration in Registration.objects.select_for_update().filter(
                 pk__in=[pk for pk, event in due if event == event_id],
@@ -120,7 +121,7 @@ def payment_reminders_send(*, batch: int = 200) -> int:
     if settings.REGISTRATION_REMINDER_AFTER_HOURS:
         after = timedelta(hours=settings.REGISTRATION_REMINDER_AFTER_HOURS)
         conditions |= Q(payment_due_at__isnull=True, registration_date__lt=now - after)
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("registration.reminded"):
         due = list(
             Registration.objects.select_for_update(skip_locked=True, of=("self",))
             .select_related("event")
@@ -152,7 +153,7 @@ def payment_due_recompute(*, event_id: int) -> int:
     """An event's price, date, time or deadline changed: the deadlines of its unpaid seats follow
     (from each sign-up's own time), so that none is later than the event's start."""
     changed = 0
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("registration.payment_due_changed"):
         try:
             event = locked_event(event_id)
         except ApplicationError:

@@ -8,6 +8,7 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from services.audit.recording import audit_action, audit_record
 from services.core.errors import ApplicationError, Conflict, NotFound
 from services.core.status_words import status_word
 from services.events.models import Event
@@ -39,7 +40,7 @@ def event_cancelled_close(*, event_id: int) -> RegistrationsEndedWithEvent | Non
     Approved: they record who paid, for a refund, and count again if the event is published again.
     The domain event names everybody to tell; nothing happens if the event is no longer Cancelled."""
     now = timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("registration.cancelled"):  # with the event (the worker)
         try:
             event = locked_event(event_id)
         except ApplicationError:
@@ -68,6 +69,15 @@ def event_cancelled_close(*, event_id: int) -> RegistrationsEndedWithEvent | Non
         WaitlistEntry.objects.filter(pk__in=[entry.pk for entry in entries]).update(
             status=WaitlistEntry.Status.EXPIRED, offer_token_hash=""
         )
+        for entry in entries:  # an update() no model diff sees: held, and written in the one insert
+            audit_record(
+                "waitlist_entry.expired",
+                object_type="waitlist_entry",
+                object_id=entry.pk,
+                label=f"#{entry.pk}",
+                changes={"status": (entry.status, WaitlistEntry.Status.EXPIRED)},
+                model=WaitlistEntry,
+            )
         event_counters_store(event=event, seats=count_seats(event))
         if not (told or entries):
             return None
@@ -92,6 +102,12 @@ TRANSITIONS = {
     Registration.Status.REJECTED: {Registration.Status.APPROVED},
     Registration.Status.EXPIRED: {Registration.Status.APPROVED},
     Registration.Status.CANCELLED: {Registration.Status.APPROVED},
+}
+# The action each decision is recorded as in the audit trail.
+DECISION_VERBS = {
+    Registration.Status.APPROVED: "registration.approved",
+    Registration.Status.REJECTED: "registration.rejected",
+    Registration.Status.CANCELLED: "registration.cancelled",
 }
 DECISION_EVENTS = {
     Registration.Status.APPROVED: RegistrationApproved,
@@ -178,7 +194,8 @@ def registration_decide(*, registration_id: int, data: dict[str, Any], by) -> Re
         raise NotFound(_("Registration not found."))
     event_id, price = found
     decision = clean_decision(data, free=not (price and price > 0))
-    with transaction.atomic():
+    verb = DECISION_VERBS.get(decision["registration_status"], "registration.status_changed")
+    with transaction.atomic(), audit_action(verb):
         event = locked_event(event_id)  # the event first, as every seat change does
         registration = Registration.objects.select_for_update().filter(pk=registration_id).first()
         if registration is None:  # erased meanwhile
@@ -209,19 +226,21 @@ def registrations_bulk_decide(*, event_id: int, data: dict[str, Any], by) -> Bul
         event = locked_event(event_id)  # NotFound first, as for any endpoint of a missing event
         ids, action, reason = clean_bulk(data, actions=BULK_ACTIONS, limit=BULK_MAX)
         decision = {"registration_status": BULK_ACTIONS[action], "reason": reason, "payment_notes": ""}
-        found = {
-            registration.pk: registration
-            for registration in Registration.objects.select_for_update().filter(event=event, pk__in=ids)
-        }
-        for registration_id in ids:
-            registration = found.get(registration_id)
-            if (
-                registration is None
-                or decision["registration_status"] not in TRANSITIONS[registration.registration_status]
-            ):
-                skipped.append(registration_id)
-                continue
-            _apply_decision(event, registration, decision, by=by, now=now)
-            updated.append(registration_id)
-        event_counters_store(event=event, seats=count_seats(event))
+        # One entry per registration, all written in one insert at the end.
+        with audit_action(DECISION_VERBS[decision["registration_status"]]):
+            found = {
+                registration.pk: registration
+                for registration in Registration.objects.select_for_update().filter(event=event, pk__in=ids)
+            }
+            for registration_id in ids:
+                registration = found.get(registration_id)
+                if (
+                    registration is None
+                    or decision["registration_status"] not in TRANSITIONS[registration.registration_status]
+                ):
+                    skipped.append(registration_id)
+                    continue
+                _apply_decision(event, registration, decision, by=by, now=now)
+                updated.append(registration_id)
+            event_counters_store(event=event, seats=count_seats(event))
     return BulkResult(updated=updated, skipped=skipped)

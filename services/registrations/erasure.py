@@ -11,6 +11,7 @@ rows: their payloads name only ids, which point at nothing afterwards.
 (A module of its own beside services.py: erasure is one concern, and keeps apart from the
 sign-up rules.)"""
 
+import contextlib
 import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -23,6 +24,9 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from services.audit.erasure import audit_erase, scrub
+from services.audit.recording import audit_action
+from services.audit.registry import personal_fields
 from services.core.errors import NotFound
 from services.events.models import Event
 from services.notifications.services import About, notifications_erase
@@ -69,6 +73,19 @@ class Erased:
         self.emails += other.emails
 
 
+@contextlib.contextmanager
+def _erasing(object_type: str):
+    """The rows of `object_type` deleted in this block are recorded as `<type>.erased`, their
+    personal values already replaced with the marker (the entries are written at the end of the
+    action, after audit_erase has passed over the older ones)."""
+    with audit_action(f"{object_type}.erased") as block:
+        yield
+        personal = personal_fields(object_type)
+        for entry in block.pending.values():
+            if entry.object_type == object_type:
+                entry.changes = scrub(entry.changes, personal)
+
+
 def _erase_rows(event: Event, registrations: Q, entries: Q, *, keep_tally: bool = False) -> Erased:
     """Delete the event's registrations and waiting-list entries that match (with the entries
     through which a matching registration was claimed), then the e-mails about them. The caller
@@ -94,8 +111,13 @@ def _erase_rows(event: Event, registrations: Q, entries: Q, *, keep_tally: bool 
             )
             for row in registration_rows
         )
-    WaitlistEntry.objects.filter(pk__in=entry_ids).delete()
-    Registration.objects.filter(pk__in=registration_ids).delete()
+    with _erasing("waitlist_entry"):
+        WaitlistEntry.objects.filter(pk__in=entry_ids).delete()
+    with _erasing("registration"):
+        Registration.objects.filter(pk__in=registration_ids).delete()
+    # What the trail said of them before keeps the fact, not the person.
+    audit_erase(object_type="waitlist_entry", object_ids=entry_ids)
+    audit_erase(object_type="registration", object_ids=registration_ids)
     about = [
         # Every e-mail about a registration carries its payment reference (registrant_context),
         # also the reminders, which no outbox message made, and once the outbox purged its own.
@@ -149,7 +171,7 @@ NOTHING = Q(pk__in=[])
 def registration_erase(*, registration_id: int) -> dict[str, int]:
     """Staff erase one registration (and the waiting-list entry it came from): its seat is free."""
     event_id = Registration.objects.filter(pk=registration_id).values_list("event_id", flat=True).first()
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("registration.erased"):  # one insert, offers included
         erased = (
             _erase_and_recount(event_id, Q(pk=registration_id), NOTHING) if event_id is not None else Erased()
         )
@@ -161,7 +183,7 @@ def registration_erase(*, registration_id: int) -> dict[str, int]:
 def waitlist_entry_erase(*, entry_id: int) -> dict[str, int]:
     """Staff erase one waiting-list entry; a seat held for its offer goes to the next person."""
     event_id = WaitlistEntry.objects.filter(pk=entry_id).values_list("event_id", flat=True).first()
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("waitlist_entry.erased"):
         erased = _erase_and_recount(event_id, NOTHING, Q(pk=entry_id)) if event_id is not None else Erased()
         if not erased.waitlist_entries:
             raise NotFound(_("Waiting-list entry not found."))
@@ -178,7 +200,7 @@ def registrants_erase_for_email(*, email: str) -> dict[str, int]:
         | set(WaitlistEntry.objects.filter(entries).values_list("event_id", flat=True))
     )
     total = Erased()
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("registration.erased"):
         for event_id in event_ids:
             try:
                 total.add(_erase_and_recount(event_id, registrations, entries))
@@ -221,7 +243,7 @@ def ended_purge(*, batch_size: int = 500) -> dict[str, int]:
         due[event_id] += 1
     total = Erased()
     for event_id in sorted(due):
-        with transaction.atomic():
+        with transaction.atomic(), audit_action("registration.erased"):  # one insert per event
             try:
                 total.add(_erase_and_recount(event_id, ended_registrations, ended_entries, keep_tally=True))
             except NotFound:

@@ -10,6 +10,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from services.audit.recording import audit_action
 from services.core.errors import ApplicationError
 from services.events.models import Event
 from services.notifications.links import fresh_link_for
@@ -134,7 +135,8 @@ def _fresh_offer_link(notification) -> dict | None:
     token = secrets.token_urlsafe(32)
     entry.offer_token_hash = token_hash(token)
     entry.offer_expires_at = timezone.now() + timedelta(hours=settings.WAITLIST_OFFER_HOURS)
-    entry.save(update_fields=["offer_token_hash", "offer_expires_at"])
+    with audit_action("waitlist_entry.offer_renewed"):
+        entry.save(update_fields=["offer_token_hash", "offer_expires_at"])
     return {
         **notification.context,
         "link": offer_link(entry.event_id, token),
@@ -202,7 +204,7 @@ def registration_access(*, token: str) -> Access:
         (Registration, _confirm_registration, "registration"),
         (WaitlistEntry, _confirm_waiting, "entry"),
     )
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("registration.confirmed"):  # one insert for what it did
         for model, confirm, kind in kinds if digest else ():
             row = model.objects.select_for_update().filter(access_token_hash=digest).first()
             if row is not None:
@@ -224,7 +226,8 @@ def _confirm_registration(registration: Registration, now) -> bool:
         expire_registration(registration, lapsed_reason(registration, now), now)
         return False
     registration.email_confirmed_at = now
-    registration.save(update_fields=["email_confirmed_at", "updated_at"])
+    with audit_action("registration.confirmed"):
+        registration.save(update_fields=["email_confirmed_at", "updated_at"])
     publish(RegistrationConfirmed(registration_id=registration.pk, event_id=registration.event_id))
     _approve_free(registration, now)
     return True
@@ -241,7 +244,8 @@ def _approve_free(registration: Registration, now) -> None:
     registration.decided_by = None
     registration.decided_at = now
     registration.payment_due_at = None
-    registration.save()
+    with audit_action("registration.approved"):  # by the visitor's own confirmation
+        registration.save()
     publish(
         RegistrationApproved(
             registration_id=registration.pk,
@@ -258,7 +262,8 @@ def _confirm_waiting(entry: WaitlistEntry, now) -> bool:
         waitlist_expire(entry)
         return False
     entry.email_confirmed_at = now
-    entry.save(update_fields=["email_confirmed_at"])
+    with audit_action("waitlist_entry.confirmed"):
+        entry.save(update_fields=["email_confirmed_at"])
     # Counted from now on: a seat already free is offered to it by the recomputation.
     publish(WaitlistConfirmed(entry_id=entry.pk, event_id=entry.event_id))
     return True
@@ -284,7 +289,7 @@ def registration_cancel_by_token(*, token: str) -> Access:
         raise InvalidLink(_("This link is not valid. Please open the link of your most recent e-mail."))
     _refuse_after_event(row.event)
     now = timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("registration.cancelled"):  # one insert, offers included
         event = locked_event(row.event_id)  # the event first, as every seat change does
         if registration is not None:
             registration = Registration.objects.select_for_update().get(pk=registration.pk)
@@ -296,7 +301,8 @@ def registration_cancel_by_token(*, token: str) -> Access:
             registration.status_reason = ""
             registration.decided_by = None
             registration.decided_at = now
-            registration.save()
+            with audit_action("registration.cancelled"):  # by the registrant (the actor: the visitor)
+                registration.save()
             cancelled = RegistrationCancelled(
                 registration_id=registration.pk, event_id=event.pk, previous_status=old_status
             )
@@ -307,7 +313,8 @@ def registration_cancel_by_token(*, token: str) -> Access:
                 raise NothingToCancel(_("This place on the waiting list has already ended."))
             entry.status = WaitlistEntry.Status.CANCELLED
             entry.offer_token_hash = ""
-            entry.save(update_fields=["status", "offer_token_hash"])
+            with audit_action("waitlist_entry.cancelled"):
+                entry.save(update_fields=["status", "offer_token_hash"])
             publish(WaitlistLeft(entry_id=entry.pk, event_id=event.pk))
         # At once, not when the worker comes: the seat (or an offer it held) goes to the next one.
         recompute_locked(event)

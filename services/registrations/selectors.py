@@ -1,6 +1,7 @@
 from django.db.models import Count, Q, QuerySet
 from django.utils.translation import gettext as _
 
+from services.audit.recording import audit_record
 from services.core.errors import NotFound
 from services.core.paging import Page, paginate
 from services.events.models import Event
@@ -54,6 +55,24 @@ def registration_list(*, event: Event, search: str | None = None, status: str | 
             | Q(payment_reference__iexact=term)
         )
     return queryset.order_by("-registration_date", "-pk")
+
+
+def registration_detail(*, registration_id: int) -> Registration:
+    """One registration as staff open it: a read of a person's data, so it is recorded
+    (`registration.viewed`, one insert)."""
+    registration = (
+        Registration.objects.select_related("event", "decided_by").filter(pk=registration_id).first()
+    )
+    if registration is None:
+        raise NotFound(_("Registration not found."))
+    audit_record(
+        "registration.viewed",
+        object_type="registration",
+        object_id=registration.pk,
+        label=registration.payment_reference or f"#{registration.pk}",
+        model=Registration,
+    )
+    return registration
 
 
 def registrations_page(queryset: QuerySet, *, page: int | None, page_size: int | None) -> Page:

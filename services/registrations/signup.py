@@ -14,6 +14,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from services.audit.recording import audit_action, audited
 from services.core.errors import ApplicationError, Conflict
 from services.events.models import Event
 from services.events.services import event_counters_store
@@ -80,7 +81,8 @@ def expire_registration(registration: Registration, reason: str, now) -> None:
     registration.ended_reason = reason
     registration.decided_by = None
     registration.decided_at = now
-    registration.save()
+    with audit_action("registration.expired"):  # also when a sign-up or a decision finds it lapsed
+        registration.save()
     publish(
         RegistrationExpired(registration_id=registration.pk, event_id=registration.event_id, reason=reason)
     )
@@ -190,6 +192,7 @@ def _create_registration(event: Event, fields: dict[str, Any], **values) -> Regi
     raise RuntimeError("Could not draw a free payment reference")
 
 
+@audited("registration.created")
 def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
     """A visitor takes a seat: Pending, held for SIGNUP_CONFIRM_MINUTES after the first e-mail
     goes out until the visitor opens its link, then until payment (or the payment deadline).
@@ -223,7 +226,8 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
             offer.status = WaitlistEntry.Status.CLAIMED
             offer.offer_token_hash = ""
             offer.registration = registration
-            offer.save(update_fields=["status", "offer_token_hash", "registration"])
+            with audit_action("waitlist_entry.claimed"):
+                offer.save(update_fields=["status", "offer_token_hash", "registration"])
         # Counted under the lock a moment ago: one more Pending, one offer fewer if claimed.
         claimed = int(offer is not None)
         event_counters_store(
@@ -241,6 +245,7 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
     return registration
 
 
+@audited("waitlist_entry.created")
 def waitlist_join(*, event_id: int, data: dict[str, Any]) -> WaitlistEntry:
     """Only for a Published event without an open seat; one place per e-mail and phone. The place
     counts (and is offered seats) once its address is confirmed through the first e-mail's link."""
@@ -286,7 +291,8 @@ def waitlist_offer_check(*, token: str) -> WaitlistEntry | None:
 def waitlist_expire(entry: WaitlistEntry) -> None:
     entry.status = WaitlistEntry.Status.EXPIRED
     entry.offer_token_hash = ""
-    entry.save(update_fields=["status", "offer_token_hash"])
+    with audit_action("waitlist_entry.expired"):
+        entry.save(update_fields=["status", "offer_token_hash"])
 
 
 def give_reference(registration: Registration) -> None:
