@@ -11,7 +11,6 @@ rows: their payloads name only ids, which point at nothing afterwards.
 (A module of its own beside services.py: erasure is one concern, and keeps apart from the
 sign-up rules.)"""
 
-import contextlib
 import logging
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -24,9 +23,8 @@ from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from services.audit.erasure import audit_erase, scrub
+from services.audit.erasure import audit_erase
 from services.audit.recording import audit_action
-from services.audit.registry import personal_fields
 from services.core.errors import NotFound
 from services.events.models import Event
 from services.notifications.services import About, notifications_erase
@@ -73,19 +71,6 @@ class Erased:
         self.emails += other.emails
 
 
-@contextlib.contextmanager
-def _erasing(object_type: str):
-    """The rows of `object_type` deleted in this block are recorded as `<type>.erased`, their
-    personal values already replaced with the marker (the entries are written at the end of the
-    action, after audit_erase has passed over the older ones)."""
-    with audit_action(f"{object_type}.erased") as block:
-        yield
-        personal = personal_fields(object_type)
-        for entry in block.pending.values():
-            if entry.object_type == object_type:
-                entry.changes = scrub(entry.changes, personal)
-
-
 def _erase_rows(event: Event, registrations: Q, entries: Q, *, keep_tally: bool = False) -> Erased:
     """Delete the event's registrations and waiting-list entries that match (with the entries
     through which a matching registration was claimed), then the e-mails about them. The caller
@@ -111,9 +96,9 @@ def _erase_rows(event: Event, registrations: Q, entries: Q, *, keep_tally: bool 
             )
             for row in registration_rows
         )
-    with _erasing("waitlist_entry"):
+    with audit_action("waitlist_entry.erased"):
         WaitlistEntry.objects.filter(pk__in=entry_ids).delete()
-    with _erasing("registration"):
+    with audit_action("registration.erased"):
         Registration.objects.filter(pk__in=registration_ids).delete()
     # What the trail said of them before keeps the fact, not the person.
     audit_erase(object_type="waitlist_entry", object_ids=entry_ids)
