@@ -17,6 +17,12 @@ The load generator's own cost per response must be the same for the ceiling and 
 wrk (or bench_loadgen.py) reads every response whole, so the ceiling's body is padded
 (`/bench/ceiling/?pad=N`, services/urls_bench.py) until its response is as long as the endpoint's.
 
+The staff decision (approving one Pending registration per request) needs a registration that is
+still Pending for every request: just before its group, DECISIONS of them are added (on events of
+their own, through manage.py shell), and each request takes the next id (bench_wrk.lua). They are
+added there, not with the rest of the seeding in .ci/bench, so that the groups measured before it
+(the dashboard summary counts every registration) see the same rows as before it existed.
+
     python bench_http.py BASE_URL EVENT_ID   (knobs from the environment, see .ci/bench)
 Report lines go to stdout, progress to stderr.
 """
@@ -57,6 +63,36 @@ CONTACT = json.dumps(
     }
 )
 
+# Pending registrations seeded for the staff decisions, spread over DECISION_EVENTS paid events
+# (consecutive ids on different events, as staff go through a list); far more than the rounds use.
+DECISIONS = int(os.environ.get("BENCH_DECISIONS", "60000"))
+DECISION_EVENTS = 200
+# Approved with the payment: a receipt of its own per registration, {id} its id.
+DECISION = json.dumps(
+    {"registration_status": "Approved", "transaction_id": "BENCH-{id}", "payment_method": "Mobile Money"}
+)
+DECISION_SEED = f"""
+import datetime
+from django.utils import timezone
+from services.events.models import Event
+from services.registrations.models import Registration
+now, day = timezone.now(), datetime.date.today() + datetime.timedelta(days=90)
+events = Event.objects.bulk_create(
+    [Event(title=f'Bench decisions {{i}}', location='Kigali', status='Published', date=day, price=5000)
+     for i in range({DECISION_EVENTS})])
+rows = Registration.objects.bulk_create(
+    [Registration(event=events[i % len(events)], full_name=f'Bench payer {{i}}',
+                  email=f'payer{{i}}@example.org', phone=f'+25072{{i:07d}}', preferred_language='English',
+                  payment_reference=f'BD{{i:07d}}', registration_status='Pending',
+                  email_confirmed_at=now, terms_accepted_at=now)
+     for i in range({DECISIONS})], batch_size=2000)
+ids = sorted(row.pk for row in rows)
+from django.db import connection
+with connection.cursor() as cursor:  # now, rather than by autovacuum in the middle of the rounds
+    cursor.execute('ANALYZE ' + Registration._meta.db_table + ', ' + Event._meta.db_table)
+print(ids[0], ids[-1], len(ids))
+"""
+
 # {n} and {p} become fresh values on every request (bench_wrk.lua, bench_loadgen.py).
 SIGNUP = json.dumps(
     {
@@ -80,6 +116,7 @@ class Run:
     sockerr: int
     requests: int = 0
     cpu_s: float | None = None  # CPU seconds of the gunicorn processes during the run
+    issued: int | None = None  # registration ids used by a run that walks them (ids=)
 
     @property
     def bad(self) -> int:
@@ -99,6 +136,9 @@ class Endpoint:
     body: str = ""
     token: str = ""  # a bearer token for staff endpoints
     size: int = 0  # bytes of the whole response (status line, headers, body)
+    seed: str = ""  # manage.py shell code run before the group: prints the first and last id to walk
+    next_id: int = 0  # {id} in the path and body: the next registration id no request has used
+    last_id: int = 0
     runs: list = field(default_factory=list)  # Run per round
     ratios: list = field(default_factory=list)  # req/s ÷ the ceiling's around it
     costs: list = field(default_factory=list)  # CPU per request ÷ the ceiling's around it
@@ -183,6 +223,24 @@ GROUPS = [
         if STAFF_TOKEN
         else []
     ),
+    # A staff decision: approving one Pending registration (with its payment) per request. Each
+    # takes its event's row lock, recounts the seats, and queues the person's e-mail.
+    *(
+        [
+            [
+                Endpoint(
+                    "POST …/registrations/{id}/update-status/ (staff decision)",
+                    "POST",
+                    "/api/management/registrations/{id}/update-status/",
+                    DECISION,
+                    token=STAFF_TOKEN,
+                    seed=DECISION_SEED,
+                )
+            ]
+        ]
+        if STAFF_TOKEN
+        else []
+    ),
     # Last: the e-mails it queues keep the worker busy long after its rounds.
     [Endpoint("POST /api/management/contact-form/", "POST", "/api/management/contact-form/", CONTACT)],
 ]
@@ -217,9 +275,12 @@ def gunicorn_cpu() -> float | None:
     return total / TICK
 
 
-def load(method: str, path: str, body: str, seconds: int, token: str = "") -> Run:
+def load(method: str, path: str, body: str, seconds: int, token: str = "", first_id: int = 0) -> Run:
     env = {**os.environ, "BENCH_METHOD": method, "BENCH_BODY": body, "BENCH_TOKEN": token}
     url = BASE + path
+    if first_id:  # walk registration ids from first_id (bench_wrk.lua, bench_loadgen.py)
+        env.update(BENCH_ID_FROM=str(first_id), BENCH_PATH=path)
+        url = BASE + path.replace("{id}", str(first_id))
     if LOADGEN == "wrk":
         command = [
             "wrk",
@@ -261,7 +322,36 @@ def load(method: str, path: str, body: str, seconds: int, token: str = "") -> Ru
         sockerr=int(values["sockerr"]),
         requests=requests,
         cpu_s=cpu_after - cpu_before if cpu_before is not None and cpu_after is not None else None,
+        issued=int(values["ids"]) if "ids" in values else None,
     )
+
+
+def load_endpoint(endpoint: Endpoint, seconds: int) -> Run:
+    """One run of an endpoint; one that walks registration ids starts at the next unused one."""
+    if not endpoint.next_id:
+        return load(endpoint.method, endpoint.path, endpoint.body, seconds, endpoint.token)
+    run = load(endpoint.method, endpoint.path, endpoint.body, seconds, endpoint.token, endpoint.next_id)
+    # A run that printed no count (cut short): skip well past what it may have used.
+    endpoint.next_id += run.issued if run.issued is not None else 10_000
+    if endpoint.next_id > endpoint.last_id:
+        say(f"{endpoint.label}: the seeded registrations ran out (BENCH_DECISIONS)")
+    return run
+
+
+def seed_rows(endpoint: Endpoint) -> None:
+    """Run the endpoint's seeding in the app's environment; its first and last id to walk."""
+    say(f"{endpoint.label}: seeding")
+    out = subprocess.run(  # noqa: S603 - our own command line
+        [sys.executable, "manage.py", "shell", "-v0", "-c", endpoint.seed],
+        cwd=HERE.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    first, last, count = (int(part) for part in out.split()[-3:])
+    if last - first + 1 != count:
+        say(f"{endpoint.label}: the seeded ids are not consecutive ({first}–{last} for {count})")
+    endpoint.next_id, endpoint.last_id = first, last
 
 
 def ceiling_pad(target: int) -> tuple[int, int]:
@@ -298,8 +388,14 @@ def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[st
     for endpoint in group:
         body = endpoint.body.encode()
         sample = next(unique_bodies(body)) if b"{n}" in body else body
+        path = endpoint.path
+        if endpoint.seed:
+            seed_rows(endpoint)
+            sample = sample.replace(b"{id}", b"%d" % endpoint.next_id)
+            path = path.replace("{id}", str(endpoint.next_id))
+            endpoint.next_id += 1
         os.environ["BENCH_TOKEN"] = endpoint.token  # read by the request builder
-        status, endpoint.size = fetch_once(BASE + endpoint.path, endpoint.method, sample)
+        status, endpoint.size = fetch_once(BASE + path, endpoint.method, sample)
         os.environ.pop("BENCH_TOKEN")
         if not 200 <= status < 300:
             say(f"{endpoint.label} answers {status} to a single request")
@@ -315,15 +411,13 @@ def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[st
     )
     load("GET", ceiling_path, "", WARMUP)
     for endpoint in group:
-        load(endpoint.method, endpoint.path, endpoint.body, WARMUP, endpoint.token)
+        load_endpoint(endpoint, WARMUP)
     before = load("GET", ceiling_path, "", SECONDS)
     ceiling_runs.append(before)
     for number in range(ROUNDS):
         runs = {}
         for endpoint in group if number % 2 == 0 else group[::-1]:
-            runs[endpoint.label] = load(
-                endpoint.method, endpoint.path, endpoint.body, SECONDS, endpoint.token
-            )
+            runs[endpoint.label] = load_endpoint(endpoint, SECONDS)
         after = load("GET", ceiling_path, "", SECONDS)
         ceiling_runs.append(after)
         ceiling_rps = (before.rps + after.rps) / 2

@@ -12,6 +12,7 @@ ceiling and the endpoint).
 
 Prints one line, as the wrk script does:
     BENCH requests=<n> duration_us=<n> p50_us=<n> p99_us=<n> sockerr=<n> statuses=<code>:<n>,...
+    (and ids=<n>, the registration ids used, when BENCH_ID_FROM and BENCH_PATH walk them)
 """
 
 import os
@@ -96,18 +97,39 @@ def unique_bodies(body: bytes):
         yield body.replace(b"{n}", f"{prefix}x{counter}".encode()).replace(b"{p}", f"7{number:08d}".encode())
 
 
+def walking_ids(url: str, method: str, body: bytes, first: int, path: str):
+    """A staff decision approves one Pending registration per request: {id} in the path and in the
+    body becomes the next registration id, from `first` on (the same rule as bench_wrk.lua)."""
+    origin = url[: url.index("/", len("http://"))]
+    number = first
+    while True:
+        yield build_request(
+            origin + path.replace("{id}", str(number)), method, body.replace(b"{id}", b"%d" % number)
+        )[2]
+        number += 1
+
+
 def run(url: str, seconds: float, connections: int, method: str, body: bytes) -> str:
     host, port, request = build_request(url, method, body)
     fresh_bodies = unique_bodies(body) if b"{n}" in body else None
+    id_from = os.environ.get("BENCH_ID_FROM", "")
+    fresh_requests = (
+        walking_ids(url, method, body, int(id_from), os.environ.get("BENCH_PATH", "/")) if id_from else None
+    )
+    issued = 0
     selector = selectors.DefaultSelector()
     latencies: list[float] = []
     statuses: Counter = Counter()
     errors = 0
 
     def start(conn: Connection) -> None:
+        nonlocal issued
         conn.buffer.clear()
         conn.started = time.perf_counter()
         payload = build_request(url, method, next(fresh_bodies))[2] if fresh_bodies else request
+        if fresh_requests:
+            payload = next(fresh_requests)
+            issued += 1
         conn.sock.send(payload)  # a few hundred bytes into an empty socket buffer: never partial
 
     def reopen(conn: Connection | None) -> None:
@@ -166,6 +188,7 @@ def run(url: str, seconds: float, connections: int, method: str, body: bytes) ->
     return (
         f"BENCH requests={len(latencies)} duration_us={int(elapsed * 1e6)} p50_us={pct(50)}"
         f" p99_us={pct(99)} sockerr={errors} statuses={parts or 'none'}"
+        + (f" ids={issued}" if fresh_requests else "")
     )
 
 

@@ -2,6 +2,7 @@
 -- status code. wrk hands response() every answer's headers and body, so its cost per response
 -- follows the response's length: the bench pads the ceiling's body to the endpoint's length.
 -- Prints one line: BENCH requests=<n> duration_us=<n> p50_us=<n> p99_us=<n> sockerr=<n> statuses=<code>:<n>,...
+-- (and ids=<n> when it walks registration ids, see below)
 counts = {}  -- a global, so that done() can read it from every thread
 local threads = {}
 wrk.method = os.getenv("BENCH_METHOD") or "GET"
@@ -28,6 +29,21 @@ if body:find("{n}", 1, true) then
   end
 end
 
+-- A staff decision approves one Pending registration per request: BENCH_ID_FROM is the first
+-- registration id this run may use (bench_http.py hands each run the next unused one), and {id} in
+-- BENCH_PATH and in the body becomes a new id on each request. One thread (-t1) walks them, and
+-- done() reports how many it used (ids=<n>), sent or not answered.
+local id_from = tonumber(os.getenv("BENCH_ID_FROM") or "")
+if id_from then
+  local path = os.getenv("BENCH_PATH") or "/"
+  issued = 0  -- a global, so that done() can read it from the thread
+  function request()
+    local id = tostring(id_from + issued)
+    issued = issued + 1
+    return wrk.format(nil, (path:gsub("{id}", id)), nil, (body:gsub("{id}", id)))
+  end
+end
+
 function setup(thread)
   table.insert(threads, thread)
 end
@@ -48,7 +64,15 @@ function done(summary, latency, requests)
   end
   table.sort(parts)
   local e = summary.errors
-  io.write(string.format("BENCH requests=%d duration_us=%d p50_us=%d p99_us=%d sockerr=%d statuses=%s\n",
+  local ids = ""
+  if id_from then
+    local used = 0
+    for _, thread in ipairs(threads) do
+      used = used + (thread:get("issued") or 0)
+    end
+    ids = string.format(" ids=%d", used)
+  end
+  io.write(string.format("BENCH requests=%d duration_us=%d p50_us=%d p99_us=%d sockerr=%d statuses=%s%s\n",
     summary.requests, summary.duration, latency:percentile(50), latency:percentile(99),
-    e.connect + e.read + e.write + e.timeout, #parts > 0 and table.concat(parts, ",") or "none"))
+    e.connect + e.read + e.write + e.timeout, #parts > 0 and table.concat(parts, ",") or "none", ids))
 end
