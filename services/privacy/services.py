@@ -15,6 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from services.audit.recording import audit_record
 from services.content.services import contact_messages_erase_for_email
 from services.core.errors import ValidationFailed
 from services.members.services import members_erase_for_email
@@ -60,6 +61,10 @@ def personal_data_erase(*, email: str, by=None) -> dict[str, int]:
         counts["events"] = personal_values_forget(value=email)
         # Django admin's history names the rows it deleted or changed ("Name <address>").
         LogEntry.objects.filter(Q(object_repr__icontains=email) | Q(change_message__icontains=email)).delete()
+        # The audit trail keeps the fact, who and how much: never the address (it would outlive
+        # the erasure it records). Each domain's eraser has already replaced the personal values
+        # of the entries about the rows it erased (services/audit/erasure.py).
+        audit_record("privacy.erased", object_type="privacy", changes=dict(counts))
     # The log says who erased and how much, never whose data it was.
     logger.info("Personal data erased by %s: %s", getattr(by, "username", "?"), dict(counts))
     return dict(counts)
