@@ -1,14 +1,16 @@
 """An erasure of everything about an address in the audit trail: the fact, who and how much, never
-the address; the entries about the erased membership and contact messages keep their facts and
-lose the person's values."""
+the address; the entries about the erased registrations, membership and contact messages keep their
+facts and lose the person's values."""
 
 import pytest
 
 from services.audit.erasure import ERASED
 from services.audit.models import Entry
 from services.content.models import ContactMessage
+from services.events.tests.factories import make_event
 from services.members.tests.helpers import APPLICATION, apply
 from services.privacy.services import KINDS
+from services.registrations.tests.helpers import person, register
 
 ERASE = "/api/management/personal-data/erase/"
 ACTIVITY = "/api/management/activity/"
@@ -31,6 +33,8 @@ def test_an_erasure_is_recorded_with_its_counts_and_never_the_address(staff_clie
         staff_client, {**APPLICATION, "full_name": "Aline Mukamana", "email": ADDRESS}, HTTP_AUTHORIZATION=""
     ).json()["member"]["id"]
     contact = ContactMessage.objects.create(name="Aline Mukamana", email=ADDRESS.lower(), message="Hello")
+    seat = register(staff_client, make_event().pk, person(1, email=ADDRESS), HTTP_AUTHORIZATION="")
+    registration_id = seat.json()["registration"]["id"]
 
     response = staff_client.post(
         ERASE, data={"email": ADDRESS.upper()}, content_type="application/json", REMOTE_ADDR=IP
@@ -42,7 +46,7 @@ def test_an_erasure_is_recorded_with_its_counts_and_never_the_address(staff_clie
     assert (erased["object_type"], erased["object_id"], erased["object_label"]) == ("privacy", None, "")
     counts = {kind: values["after"] for kind, values in erased["changes"].items()}
     assert counts["members"] == 1 and counts["contact_messages"] == 1
-    assert counts["registrations"] == 0
+    assert counts["registrations"] == 1
     assert set(counts) == set(KINDS)
 
     # Each domain's own erasure entry, the fact kept under the id; the person's values gone from
@@ -53,6 +57,8 @@ def test_an_erasure_is_recorded_with_its_counts_and_never_the_address(staff_clie
     assert contact_actions == ["contact_message.erased", "contact_message.created"]
     created = history(staff_client, "member", member_id)[-1]
     assert created["changes"]["full_name"] == {"before": None, "after": ERASED}
+    registered = history(staff_client, "registration", registration_id)[-1]
+    assert registered["changes"]["email"] == {"before": None, "after": ERASED}
     stored = str(list(Entry.objects.values())).lower()
     for personal in (ADDRESS.lower(), "aline mukamana", "+250788222333"):
         assert personal not in stored, personal
