@@ -33,6 +33,16 @@ def audit_erase(*, object_type: str, object_ids: Iterable[int]) -> int:
     return changed
 
 
+def audit_erase_held(block, *, object_type: str) -> None:
+    """Inside `audit_action(...) as block`: the entries the block holds about `object_type` (a
+    deletion's, written when the block ends) lose their personal values before they are written,
+    whichever block writes them in the end."""
+    personal = personal_fields(object_type)
+    for entry in block.pending.values():
+        if entry.object_type == object_type:
+            entry.changes = scrub(entry.changes, personal)
+
+
 def scrub(changes: dict | None, personal: frozenset[str], marker: str = ERASED) -> dict:
     """`changes` with each personal field's values (not its absence) replaced by `marker`."""
     return {

@@ -5,3 +5,24 @@ class ContentConfig(AppConfig):
     name = "services.content"
     label = "content"
     verbose_name = "Content"
+
+    def ready(self):
+        from services.audit.registry import audit_follow
+
+        from .models import ContactMessage, NewsItem, Resource
+
+        audit_follow(NewsItem, object_type="news_item", exclude=["created_at"], label=lambda item: item.title)
+        audit_follow(
+            Resource,
+            object_type="resource",
+            exclude=["created_at", "updated_at"],
+            label=lambda resource: resource.title,
+        )
+        audit_follow(
+            ContactMessage,
+            object_type="contact_message",
+            personal=["name", "email", "message"],
+            exclude=["created_at"],
+            # Never the sender's name (ContactMessage.__str__): the label outlives an erasure.
+            label=lambda contact: f"#{contact.pk}",
+        )

@@ -12,6 +12,8 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from services.audit.erasure import audit_erase, audit_erase_held
+from services.audit.recording import audit_action
 from services.core.errors import NotFound, ValidationFailed
 from services.core.text import email_address_problem, person_name_problem
 from services.notifications.languages import language_code
@@ -68,7 +70,12 @@ def contact_message_erase(*, contact_message_id: int) -> dict[str, int]:
         contact = ContactMessage.objects.select_for_update().filter(pk=contact_message_id).first()
         if contact is None:
             raise NotFound(_("This message does not exist."))
-        contact.delete()
+        # The fact stays (its personal values "[erased]" before it is written); the entry of
+        # its arrival loses them too.
+        with audit_action("contact_message.erased") as block:
+            contact.delete()
+            audit_erase_held(block, object_type="contact_message")
+        audit_erase(object_type="contact_message", object_ids=[contact_message_id])
         emails = notifications_erase(
             about=[
                 # Also once the outbox has purged the message that made them.
@@ -209,7 +216,7 @@ def resource_create(
     resource = Resource(created_by=by, **fields)
     stored = ""
     try:
-        with transaction.atomic():
+        with transaction.atomic(), audit_action("resource.created"):
             if upload is not None and kind is not None:
                 stored = _store(resource, upload, kind)
             resource.save()
@@ -241,7 +248,7 @@ def resource_update(
     An unknown resource answers 404 before any rule of the form."""
     stored = ""
     try:
-        with transaction.atomic():
+        with transaction.atomic(), audit_action("resource.updated"):
             resource = _resource_locked(resource_id)
             fields, kind = _resource_fields(
                 title=title, description=description, url=url, upload=upload, creating=False
@@ -266,7 +273,7 @@ def resource_update(
 
 def resource_delete(*, resource_id: int) -> None:
     """The row and, once that is committed, its file."""
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("resource.deleted"):
         resource = _resource_locked(resource_id)
         publish(ResourceChanged(resource_id=resource.pk, action="deleted"))
         name = resource.upload.name
@@ -300,7 +307,7 @@ def _news_item_fields(
 
 def news_item_create(*, title: str, date: str, description: str = "", link: str = "") -> NewsItem:
     fields = _news_item_fields(title=title, date=date, description=description, link=link)
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("news_item.created"):
         update = NewsItem.objects.create(**fields)
         publish(NewsItemChanged(update_id=update.pk, action="created"))
     return update
@@ -317,7 +324,7 @@ def news_item_update(
     *, update_id: int, title: str, date: str, description: str = "", link: str = ""
 ) -> NewsItem:
     """Every field as sent (PUT): an empty description or link clears it."""
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("news_item.updated"):
         update = _update_locked(update_id)  # an unknown update answers 404 before any rule
         fields = _news_item_fields(title=title, date=date, description=description, link=link)
         for name, value in fields.items():
@@ -328,7 +335,7 @@ def news_item_update(
 
 
 def news_item_delete(*, update_id: int) -> None:
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("news_item.deleted"):
         update = _update_locked(update_id)
         publish(NewsItemChanged(update_id=update.pk, action="deleted"))
         update.delete()

@@ -61,7 +61,7 @@ def member_export(request, filters: Query[MemberFilters]):
 
 @router.get("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="One member")
 def member_detail(request, member_id: int):
-    return selectors.member_detail(member_id=member_id)
+    return services.member_view(member_id=member_id)
 
 
 @router.put("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="Edit a member")

@@ -5,3 +5,32 @@ class MembersConfig(AppConfig):
     name = "services.members"
     label = "members"
     verbose_name = "Members"
+
+    def ready(self):
+        from services.audit.registry import audit_follow
+
+        from .models import Member
+
+        audit_follow(
+            Member,
+            object_type="member",
+            # What names or reaches the person, or tells of them alone: masked in the activity list,
+            # "[erased]" once they are erased. The transaction id traces the payer's mobile money
+            # account. Type, status, nationality, occupation and the like stay: a report's words.
+            personal=[
+                "full_name",
+                "email",
+                "phone",
+                "date_of_birth",
+                "gender",
+                "address",
+                "contact_person_name",
+                "contact_person_role",
+                "reason_for_joining",
+                "skills",
+                "certifications",
+                "transaction_id",
+            ],
+            exclude=["created_at", "updated_at"],
+            label=lambda member: member.trail_label,
+        )

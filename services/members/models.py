@@ -83,6 +83,12 @@ class Member(models.Model):
         return self.GENDER_READINGS.get(self.gender, "Other")
 
     @property
+    def trail_label(self) -> str:
+        """How the audit trail names a member: the membership number, or "#id" before approval;
+        never the name or e-mail (__str__), since the label outlives an erasure."""
+        return self.membership_number or f"#{self.pk}"
+
+    @property
     def contact_person(self) -> str:
         """'Jane Doe (Director)': an institution's contact person, for lists and e-mails."""
         if not self.contact_person_name:

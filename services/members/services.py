@@ -10,6 +10,8 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from services.audit.erasure import audit_erase, audit_erase_held
+from services.audit.recording import audit_action, audit_record
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.status_words import status_word
 from services.notifications.languages import language_code
@@ -19,6 +21,7 @@ from services.outbox.services import publish
 from .cleaning import clean_member_fields
 from .domain_events import MemberApplied, MemberApproved, MemberErased, MemberRejected
 from .models import ErasedMember, Member, MembershipNumberCounter
+from .selectors import member_detail
 
 logger = logging.getLogger(__name__)
 # The e-mails to the member (the notice to the inbox is found through its outbox message, or by
@@ -45,7 +48,7 @@ def member_apply(*, data: dict[str, Any], by=None) -> Member:
     if by is None:
         data = {name: value for name, value in data.items() if name not in STAFF_ONLY_FIELDS}
     fields = clean_member_fields(data)
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("member.created"):
         _refuse_duplicate_email(fields["email"])
         try:
             with transaction.atomic():
@@ -59,6 +62,19 @@ def member_apply(*, data: dict[str, Any], by=None) -> Member:
             _refuse_duplicate_email(fields["email"])
             raise
         publish(MemberApplied(member_id=member.pk))
+    return member
+
+
+def member_view(*, member_id: int) -> Member:
+    """One member opened by staff: a read of personal data, recorded (who, when, which member)."""
+    member = member_detail(member_id=member_id)
+    audit_record(
+        "member.viewed",
+        object_type="member",
+        object_id=member.pk,
+        label=member.trail_label,
+        model=Member,
+    )
     return member
 
 
@@ -136,9 +152,11 @@ def member_decide(*, member_id: int, status: str, by=None) -> Member:
                 code="invalid_transition",
             )
         standing, now = _Standing(member), timezone.now()
-        _set_approval(member, status, by=by, now=now)
-        standing.record_renewal(by=by, now=now)
-        member.save()
+        verb = "member.approved" if status == Member.Approval.APPROVED else "member.rejected"
+        with audit_action(verb):
+            _set_approval(member, status, by=by, now=now)
+            standing.record_renewal(by=by, now=now)
+            member.save()
     return member
 
 
@@ -147,8 +165,9 @@ def member_toggle_active(*, member_id: int, by=None) -> Member:
         member = _locked(member_id)
         standing = _Standing(member)
         member.is_active_member = not member.is_active_member
-        standing.record_renewal(by=by, now=timezone.now())
-        member.save()
+        with audit_action("member.activated" if member.is_active_member else "member.deactivated"):
+            standing.record_renewal(by=by, now=timezone.now())
+            member.save()
     return member
 
 
@@ -156,7 +175,7 @@ def member_update(*, member_id: int, data: dict[str, Any], by=None) -> Member:
     """The edit form: empty fields keep their values; any of the three statuses and the Active
     flag may be set, and a change of approval publishes its event."""
     status = data.get("approval_status")
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("member.updated"):
         member = _locked(member_id)  # an unknown member answers 404 before any rule of the form
         if status not in (None, "") and status not in Member.Approval.values:
             message = _("Choose Pending, Approved or Rejected.")
@@ -202,7 +221,12 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
                 decided_by_id=member.decided_by_id,
             )
         email = member.email
-        member.delete()
+        # The fact stays (the deletion's entry, under the member's id, its personal values
+        # "[erased]" before it is written), and every earlier entry about them loses theirs.
+        with audit_action("member.erased") as block:
+            member.delete()
+            audit_erase_held(block, object_type="member")
+        audit_erase(object_type="member", object_ids=[member_id])
         emails = notifications_erase(
             about=[
                 About(recipient=email, templates=MEMBER_TEMPLATES),

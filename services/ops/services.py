@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from services.audit.recording import audit_record
 from services.core.errors import Conflict, NotFound
 from services.notifications.models import Notification
 from services.notifications.services import notification_retry
@@ -53,9 +54,19 @@ def dead_delivery_run_again(*, delivery_id: int) -> Delivery:
     delivery = Delivery.objects.filter(pk=delivery_id).first()
     if delivery is None:
         raise NotFound(_("This delivery no longer exists."))
-    if not delivery_rerun(delivery=delivery):
-        raise Conflict(_("This delivery is not dead any more: nothing to run again."), code="not_dead")
-    delivery.refresh_from_db()
+    with transaction.atomic():  # the retry and its entry (who pressed the button) together
+        if not delivery_rerun(delivery=delivery):
+            raise Conflict(_("This delivery is not dead any more: nothing to run again."), code="not_dead")
+        before = (delivery.status, delivery.attempts)
+        delivery.refresh_from_db()
+        audit_record(
+            "delivery.retried",
+            object_type="delivery",
+            object_id=delivery.pk,
+            label=delivery.handler,
+            changes={"status": (before[0], delivery.status), "attempts": (before[1], delivery.attempts)},
+            model=Delivery,
+        )
     return delivery
 
 
@@ -66,4 +77,20 @@ def failed_email_retry(*, notification_id: int) -> Notification:
         raise NotFound(_("This e-mail no longer exists."))
     if notification.status != Notification.Status.FAILED:
         raise Conflict(_("This e-mail has not failed: nothing to retry."), code="not_failed")
-    return notification_retry(notification=notification)
+    before = (notification.status, notification.attempts)
+    with transaction.atomic():  # the retry and its entry (who pressed the button) together
+        notification = notification_retry(notification=notification)
+        if notification.status != before[0]:  # not retried meanwhile by someone else
+            audit_record(
+                "notification.retried",
+                object_type="notification",
+                object_id=notification.pk,
+                # The template, never the recipient: the entry outlives the e-mail's address.
+                label=notification.template,
+                changes={
+                    "status": (before[0], notification.status),
+                    "attempts": (before[1], notification.attempts),
+                },
+                model=Notification,
+            )
+    return notification

@@ -15,15 +15,27 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
+from services.audit.erasure import audit_erase
+from services.audit.recording import audit_record
+from services.content.models import ContactMessage
 from services.content.services import contact_messages_erase_for_email
 from services.core.errors import ValidationFailed
+from services.members.models import Member
 from services.members.services import members_erase_for_email
 from services.notifications.services import About, notifications_erase
 from services.outbox.services import personal_values_forget
 from services.registrations.erasure import registrants_erase_for_email
+from services.registrations.models import Registration, WaitlistEntry
 
 logger = logging.getLogger(__name__)
 KINDS = ("registrations", "waitlist_entries", "members", "contact_messages", "emails", "events")
+# The rows of an address, by the name the audit trail gives their kind.
+TRAIL_KINDS = {
+    "registration": Registration,
+    "waitlist_entry": WaitlistEntry,
+    "member": Member,
+    "contact_message": ContactMessage,
+}
 
 
 def _checked_email(email: str) -> str:
@@ -50,6 +62,11 @@ def personal_data_erase(*, email: str, by=None) -> dict[str, int]:
     email = _checked_email(email)
     counts = Counter(dict.fromkeys(KINDS, 0))
     with transaction.atomic():
+        # Named before they go: the trail's entries about them lose the person's values below.
+        trail_ids = {
+            object_type: list(model.objects.filter(email__iexact=email).values_list("pk", flat=True))
+            for object_type, model in TRAIL_KINDS.items()
+        }
         counts.update(registrants_erase_for_email(email=email))
         counts.update(members_erase_for_email(email=email))
         counts.update(contact_messages_erase_for_email(email=email))
@@ -60,6 +77,12 @@ def personal_data_erase(*, email: str, by=None) -> dict[str, int]:
         counts["events"] = personal_values_forget(value=email)
         # Django admin's history names the rows it deleted or changed ("Name <address>").
         LogEntry.objects.filter(Q(object_repr__icontains=email) | Q(change_message__icontains=email)).delete()
+        # The audit trail keeps the facts (who did what, when) and loses the person's values
+        # (services/audit/erasure.py); the erasure's own entry says who and how much, never the
+        # address: it would outlive the erasure it records.
+        for object_type, ids in trail_ids.items():
+            audit_erase(object_type=object_type, object_ids=ids)
+        audit_record("privacy.erased", object_type="privacy", changes=dict(counts))
     # The log says who erased and how much, never whose data it was.
     logger.info("Personal data erased by %s: %s", getattr(by, "username", "?"), dict(counts))
     return dict(counts)
