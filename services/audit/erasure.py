@@ -4,6 +4,8 @@ that something was done, by whom and when, outlives the data it was done to)."""
 from collections.abc import Iterable
 
 from django.db import models
+from django.db.models import TextField
+from django.db.models.functions import Cast
 
 from .models import Entry
 from .registry import personal_fields
@@ -33,19 +35,34 @@ def audit_erase(*, object_type: str, object_ids: Iterable[int]) -> int:
     return changed
 
 
-def audit_erase_held(block, *, object_type: str) -> None:
-    """Inside `audit_action(...) as block`: the entries the block holds about `object_type` (a
-    deletion's, written when the block ends) lose their personal values before they are written,
-    whichever block writes them in the end."""
-    personal = personal_fields(object_type)
-    for entry in block.pending.values():
-        if entry.object_type == object_type:
-            entry.changes = scrub(entry.changes, personal)
-
-
 def scrub(changes: dict | None, personal: frozenset[str], marker: str = ERASED) -> dict:
     """`changes` with each personal field's values (not its absence) replaced by `marker`."""
     return {
         name: [None if value in (None, "") else marker for value in values] if name in personal else values
         for name, values in (changes or {}).items()
     }
+
+
+def audit_erase_mentions(text: str) -> int:
+    """Entries that hold `text` typed as a value (the address a reset was asked for, a username tried
+    at sign-in): that value becomes the marker. Answers how many changed."""
+    if not text:
+        return 0
+    wanted = text.casefold()
+    changed = 0
+    mentioning = Entry.objects.annotate(text=Cast("changes", TextField())).filter(text__icontains=text)
+    for entry in mentioning.only("pk", "changes").iterator(chunk_size=500):
+        scrubbed = {
+            name: [
+                ERASED if isinstance(value, str) and wanted in value.casefold() else value for value in values
+            ]
+            for name, values in (entry.changes or {}).items()
+        }
+        if scrubbed != entry.changes:
+            models.QuerySet.update(Entry.objects.filter(pk=entry.pk), changes=scrubbed, serialized_data=None)
+            changed += 1
+    return changed
+
+
+def _erased_if_mentions(value, wanted: str):
+    return ERASED if isinstance(value, str) and wanted in value.casefold() else value

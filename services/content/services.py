@@ -12,7 +12,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from services.audit.erasure import audit_erase, audit_erase_held
+from services.audit.erasure import audit_erase
 from services.audit.recording import audit_action
 from services.core.errors import NotFound, ValidationFailed
 from services.core.text import email_address_problem, person_name_problem
@@ -72,9 +72,8 @@ def contact_message_erase(*, contact_message_id: int) -> dict[str, int]:
             raise NotFound(_("This message does not exist."))
         # The fact stays (its personal values "[erased]" before it is written); the entry of
         # its arrival loses them too.
-        with audit_action("contact_message.erased") as block:
+        with audit_action("contact_message.erased"):
             contact.delete()
-            audit_erase_held(block, object_type="contact_message")
         audit_erase(object_type="contact_message", object_ids=[contact_message_id])
         emails = notifications_erase(
             about=[

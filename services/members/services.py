@@ -10,7 +10,7 @@ from django.utils import timezone
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from services.audit.erasure import audit_erase, audit_erase_held
+from services.audit.erasure import audit_erase
 from services.audit.recording import audit_action, audit_record
 from services.core.errors import Conflict, NotFound, ValidationFailed
 from services.core.status_words import status_word
@@ -223,9 +223,8 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
         email = member.email
         # The fact stays (the deletion's entry, under the member's id, its personal values
         # "[erased]" before it is written), and every earlier entry about them loses theirs.
-        with audit_action("member.erased") as block:
+        with audit_action("member.erased"):
             member.delete()
-            audit_erase_held(block, object_type="member")
         audit_erase(object_type="member", object_ids=[member_id])
         emails = notifications_erase(
             about=[

@@ -15,7 +15,7 @@ from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from services.audit.erasure import audit_erase
+from services.audit.erasure import audit_erase, audit_erase_mentions
 from services.audit.recording import audit_record
 from services.content.models import ContactMessage
 from services.content.services import contact_messages_erase_for_email
@@ -82,6 +82,7 @@ def personal_data_erase(*, email: str, by=None) -> dict[str, int]:
         # address: it would outlive the erasure it records.
         for object_type, ids in trail_ids.items():
             audit_erase(object_type=object_type, object_ids=ids)
+        audit_erase_mentions(email)  # typed by a visitor: a reset asked for, a sign-in tried
         audit_record("privacy.erased", object_type="privacy", changes=dict(counts))
     # The log says who erased and how much, never whose data it was.
     logger.info("Personal data erased by %s: %s", getattr(by, "username", "?"), dict(counts))
