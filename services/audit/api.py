@@ -49,7 +49,16 @@ def _csv(queryset, *, masked: bool):
             _("More than %(n)s entries: choose a shorter date range.") % {"n": CSV_ROWS_MAX},
             fields={"since": _("Too many entries for one file.")},
         )
-    header = [_("When"), _("Who"), _("Address"), _("Action"), _("Object"), _("Id"), _("Label"), _("Changes")]
+    header = [
+        _("When"),
+        _("Who"),
+        _("Client address"),
+        _("Action"),
+        _("Object"),
+        _("Id"),
+        _("Label"),
+        _("Changes"),
+    ]
     rows = (_row(ActivityOut.of(entry, masked=masked)) for entry in queryset.iterator(chunk_size=500))
     return csv_response(header, rows, filename="activity.csv")
 
