@@ -6,8 +6,6 @@ Never a password, a token, a reset link or a hash: an entry names the account an
 the username typed (personal: people type their password there by mistake, so the activity list
 masks it) or, for a reset request, the address typed. A token refresh is no action: not recorded."""
 
-import contextlib
-
 from django.contrib.auth import get_user_model
 
 from services.audit.recording import audit_record
@@ -26,8 +24,6 @@ PERSONAL_PROFILE = [
     "areas_of_interest",
     "certifications",
 ]
-
-_NOT_SET = object()
 
 
 def follow_staff_accounts() -> None:
@@ -56,21 +52,6 @@ def follow_staff_accounts() -> None:
     audit_personal_fields(OBJECT_TYPE, ["username", "email"])
 
 
-@contextlib.contextmanager
-def _acting_as(request, user):
-    """The entry's actor is `user`, who has just proved who they are on an operation open to all
-    (the trail reads the actor from request.auth)."""
-    before = getattr(request, "auth", _NOT_SET)
-    request.auth = user
-    try:
-        yield
-    finally:
-        if before is _NOT_SET:
-            del request.auth
-        else:
-            request.auth = before
-
-
 def _record(verb: str, user, **extra) -> None:
     audit_record(
         verb,
@@ -83,13 +64,12 @@ def _record(verb: str, user, **extra) -> None:
 
 
 def signed_in(*, request, user) -> None:
-    with _acting_as(request, user):
-        _record("auth.signed_in", user)
+    # The sign-in is open to all: the user has just proved who they are.
+    _record("auth.signed_in", user, by=user)
 
 
 def signed_out(*, request, user) -> None:
-    with _acting_as(request, user):
-        _record("auth.signed_out", user)
+    _record("auth.signed_out", user, by=user)
 
 
 def password_changed(*, user, how: str) -> None:

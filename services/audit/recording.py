@@ -19,7 +19,7 @@ from django.db import models, transaction
 
 from services.core.middleware import request_id_var
 
-from .context import current_actor
+from .context import Actor, current_actor
 from .erasure import scrub
 from .models import Entry
 from .registry import followed, personal_fields
@@ -133,9 +133,11 @@ def audit_record(
     label: str = "",
     changes: dict | None = None,
     model: type[models.Model] | None = None,
+    by=None,
 ) -> Entry:
     """An entry no model diff makes. `changes`: {field: (before, after)} or {field: value} (a value
-    that has no before: a count, the username tried)."""
+    that has no before: a count, the username tried). `by`: the staff user who has just proved who
+    they are on an operation open to all (a sign-in), from the request's address."""
     stored = {}
     for name, value in (changes or {}).items():
         stored[name] = list(value) if isinstance(value, tuple) else [None, value]
@@ -148,6 +150,7 @@ def audit_record(
         changes=stored,
         action=Action.ACCESS if verb.endswith((".viewed", ".csv", ".downloaded")) else Action.UPDATE,
         content_type=ContentType.objects.get_for_model(model or Entry),
+        by=by,
     )
     return _write(entry)
 
@@ -159,8 +162,12 @@ def export_recorded(sender, *, filename: str, rows: int, **_kwargs) -> None:
     )
 
 
-def _entry(verb, *, object_type, object_pk, object_id, label, changes, action, content_type) -> Entry:
+def _entry(
+    verb, *, object_type, object_pk, object_id, label, changes, action, content_type, by=None
+) -> Entry:
     actor = current_actor()
+    if by is not None:
+        actor = Actor(Entry.ActorKind.STAFF, by, actor.ip)
     request_id = request_id_var.get()
     return Entry(
         verb=verb,
