@@ -24,6 +24,7 @@ class RetentionOut(Schema):
     personal_data_days: int
     notification_body_days: int
     member_rejected_days: int
+    audit_days: int  # the record of who did what with personal data (services/audit)
 
 
 class PrivacyOut(Schema):

@@ -2873,6 +2873,8 @@ export interface components {
          * @description The retention periods in days, as configured (the public privacy page shows them).
          */
         RetentionOut: {
+            /** Audit Days */
+            audit_days: number;
             /** Member Rejected Days */
             member_rejected_days: number;
             /** Notification Body Days */

@@ -27,10 +27,16 @@ def test_the_privacy_page_is_told_the_configured_retention_periods(client, setti
     settings.PERSONAL_DATA_RETENTION_DAYS = 90
     settings.NOTIFICATION_BODY_RETENTION_DAYS = 14
     settings.MEMBER_REJECTED_RETENTION_DAYS = 365
+    settings.AUDIT_RETENTION_DAYS = 400
     response = client.get("/api/privacy/")
     assert response.status_code == 200
     assert response.json() == {
-        "retention": {"personal_data_days": 90, "notification_body_days": 14, "member_rejected_days": 365}
+        "retention": {
+            "personal_data_days": 90,
+            "notification_body_days": 14,
+            "member_rejected_days": 365,
+            "audit_days": 400,
+        }
     }
 
 
