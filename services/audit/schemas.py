@@ -1,7 +1,9 @@
-from datetime import date, datetime
+from datetime import datetime
 from typing import Any, Literal
 
 from ninja import Schema
+
+from services.core.openapi import IsoDate
 
 from .models import Entry
 from .selectors import entry_actor, entry_changes
@@ -12,8 +14,8 @@ class ActivityFilters(Schema):
     object_type: str | None = None
     object_id: int | None = None
     action: str | None = None
-    since: date | None = None
-    until: date | None = None
+    since: IsoDate | None = None
+    until: IsoDate | None = None
     search: str | None = None
     page: int | None = None
     page_size: int | None = None

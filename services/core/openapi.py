@@ -1,5 +1,5 @@
 """What the published OpenAPI document says beyond each operation's own `response={...}`: the
-error statuses every operation can answer, added in one place, and the clock-time type.
+error statuses every operation can answer, added in one place, and the clock-time and date types.
 
 An operation declares its data answers and the errors of its own rules (409, 410, ...). The
 errors the shared machinery answers are added here, so the document lists them everywhere:
@@ -12,15 +12,16 @@ errors the shared machinery answers are added here, so the document lists them e
 - 429: every throttled operation.
 """
 
+import re
 from collections.abc import Iterable
-from datetime import time
+from datetime import date, time
 from http import HTTPStatus
 from typing import Annotated, Any, Literal
 
 from django.db import models
 from ninja import NinjaAPI
 from ninja.openapi.schema import OpenAPISchema
-from pydantic import PlainSerializer, WithJsonSchema
+from pydantic import BeforeValidator, PlainSerializer, WithJsonSchema
 
 from .api import ErrorOut
 
@@ -33,6 +34,20 @@ ClockTime = Annotated[
     PlainSerializer(lambda value: value.strftime("%H:%M:%S"), return_type=str, when_used="always"),
     WithJsonSchema({"type": "string", "pattern": CLOCK_TIME_PATTERN, "examples": ["10:00:00"]}),
 ]
+
+
+# A day as the API accepts it in a query: "2026-03-03" only (pydantic alone also reads a number as a
+# Unix time, which nobody types for a date).
+ISO_DATE_PATTERN = r"^\d{4}-\d{2}-\d{2}$"
+
+
+def _iso_date_text(value: Any) -> Any:
+    if not isinstance(value, date) and not (isinstance(value, str) and re.fullmatch(ISO_DATE_PATTERN, value)):
+        raise ValueError("Enter a date as YYYY-MM-DD.")
+    return value
+
+
+IsoDate = Annotated[date, BeforeValidator(_iso_date_text)]
 
 
 def one_of(*sources: type[models.TextChoices] | Iterable[str] | str) -> Any:

@@ -208,3 +208,10 @@ def test_a_deleted_persons_row_leaves_the_fact_not_their_values():
     assert set(entries.values_list("verb", flat=True)) == {"registration.created", "registration.erased"}
     assert not any(word in str(list(entries.values())) for word in ("Aline", "aline@", "aunt"))
     assert entries.get(verb="registration.erased").changes["full_name"] == [ERASED, None]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("typed", ["0", "1700000000", "2026-3-3", "03/03/2026"])
+def test_a_date_filter_takes_a_day_as_written_not_a_number(staff_client, typed):
+    response = staff_client.get(ACTIVITY, {"until": typed})
+    assert response.status_code == 400 and response.json()["fields"].keys() == {"until"}
