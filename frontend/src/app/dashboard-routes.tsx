@@ -18,17 +18,21 @@ const eventsAdmin = page(() => import('../features/events/pages/events-admin-pag
 const eventForm = page(() => import('../features/events/pages/event-form-page'), 'EventFormPage', [
   'events-admin',
   'events',
+  'activity',
 ]);
-const members = page(() => import('../features/members/pages/members-page'), 'MembersPage', ['members-admin']);
+const members = page(() => import('../features/members/pages/members-page'), 'MembersPage', [
+  'members-admin',
+  'activity',
+]);
 const registrationsOverview = page(
   () => import('../features/registrations/pages/registrations-overview-page'),
   'RegistrationsOverviewPage',
-  ['registrations-admin', 'events-admin', 'events'],
+  ['registrations-admin', 'events-admin', 'events', 'activity'],
 );
 const eventRegistrations = page(
   () => import('../features/registrations/pages/event-registrations-page'),
   'EventRegistrationsPage',
-  ['registrations-admin', 'events-admin', 'events'],
+  ['registrations-admin', 'events-admin', 'events', 'activity'],
 );
 const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage', ['auth']);
 const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage', ['auth', 'dashboard']);
@@ -39,6 +43,7 @@ const contentAdmin = page(
   ['content-admin', 'resources'],
 );
 const system = page(() => import('../features/ops/pages/system-page'), 'SystemPage', ['system']);
+const activity = page(() => import('../features/activity/pages/activity-page'), 'ActivityPage', ['activity']);
 const personalData = page(() => import('../features/privacy/pages/erase-page'), 'ErasePage', ['privacy-admin']);
 
 /** Everything under /dashboard (SPEC §2), relative to it: the guard, then the frame and its pages. */
@@ -62,6 +67,7 @@ const dashboardRoutes: RouteObject[] = [
           { path: 'content', element: contentAdmin },
           { path: 'system', element: system },
           { path: 'privacy', element: personalData },
+          { path: 'activity', element: activity },
         ],
       },
     ],

@@ -123,6 +123,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/activity/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who did what: the audit trail, filtered and paged (?format=csv for a file) */
+        get: operations["services_audit_api_activity_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/activity/facets/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The filters' choices */
+        get: operations["services_audit_api_activity_facets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/approved-members/": {
         parameters: {
             query?: never;
@@ -1047,6 +1081,77 @@ export interface components {
              */
             start: string;
         };
+        /** ActivityFacetsOut */
+        ActivityFacetsOut: {
+            /** Actions */
+            actions: string[];
+            /** Actors */
+            actors: components["schemas"]["ActorOut"][];
+            /** Object Types */
+            object_types: string[];
+        };
+        /** ActivityFilters */
+        ActivityFilters: {
+            /** Action */
+            action?: string | null;
+            /** Actor */
+            actor?: number | null;
+            /** Object Id */
+            object_id?: number | null;
+            /** Object Type */
+            object_type?: string | null;
+            /** Page */
+            page?: number | null;
+            /** Page Size */
+            page_size?: number | null;
+            /** Search */
+            search?: string | null;
+            /** Since */
+            since?: string | null;
+            /** Until */
+            until?: string | null;
+        };
+        /** ActivityOut */
+        ActivityOut: {
+            /** Action */
+            action: string;
+            /** Actor */
+            actor: components["schemas"]["ActorOut"] | ("visitor" | "worker" | "schedule" | "system");
+            /**
+             * At
+             * Format: date-time
+             */
+            at: string;
+            /** Changes */
+            changes: {
+                [key: string]: {
+                    [key: string]: unknown;
+                };
+            };
+            /** Client Ip */
+            client_ip: string | null;
+            /** Id */
+            id: number;
+            /** Object Id */
+            object_id: number | null;
+            /** Object Label */
+            object_label: string;
+            /** Object Type */
+            object_type: string;
+        };
+        /** ActivityPageOut */
+        ActivityPageOut: {
+            /** Count */
+            count: number;
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Results */
+            results: components["schemas"]["ActivityOut"][];
+            /** Total Pages */
+            total_pages: number;
+        };
         /** ActivityRow */
         ActivityRow: {
             /**
@@ -1070,6 +1175,15 @@ export interface components {
             status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
             /** Who */
             who: string | null;
+        };
+        /** ActorOut */
+        ActorOut: {
+            /** Id */
+            id: number | null;
+            /** Name */
+            name: string;
+            /** Username */
+            username: string;
         };
         /** AgendaItem */
         AgendaItem: {
@@ -3297,6 +3411,111 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+        };
+    };
+    services_audit_api_activity_list: {
+        parameters: {
+            query?: {
+                actor?: number | null;
+                object_type?: string | null;
+                object_id?: number | null;
+                action?: string | null;
+                since?: string | null;
+                until?: string | null;
+                search?: string | null;
+                page?: number | null;
+                page_size?: number | null;
+                format?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_audit_api_activity_facets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityFacetsOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };

@@ -1,0 +1,81 @@
+import { Link } from 'react-router-dom';
+
+import { useTranslation } from '../../lib/use-translation';
+import type { ActivityEntry } from './activity-api';
+import { actionName, actionOf, actorLabel, changeLines, objectTypeName, recordPath, whenParts } from './activity-words';
+
+interface Props {
+  entries: ActivityEntry[];
+  /** Another view is loading: the rows shown are the previous ones. */
+  busy: boolean;
+}
+
+/** The trail as a table: when (Rwanda's clock), who, the action, the record, the address, the changes. */
+export function ActivityTable({ entries, busy }: Props) {
+  const { t } = useTranslation('activity');
+  const columns = {
+    when: t('table.when'),
+    who: t('table.who'),
+    action: t('table.action'),
+    object: t('table.object'),
+    address: t('table.address'),
+    changes: t('table.changes'),
+  };
+  return (
+    <div className="admin-table__frame activity-table__frame">
+      <table className="admin-table activity-table" aria-busy={busy}>
+        <caption className="visually-hidden">{t('table.caption')}</caption>
+        <thead>
+          <tr>
+            {Object.entries(columns).map(([key, label]) => (
+              <th key={key} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry) => {
+            const { date, time } = whenParts(entry.at);
+            const type = objectTypeName(entry.object_type, t);
+            const path = recordPath(entry);
+            const lines = changeLines(entry, t);
+            return (
+              <tr key={entry.id}>
+                <th scope="row" className="activity-table__when">
+                  <span className="activity-table__nowrap">{date}</span> <span className="activity-table__muted">{time}</span>
+                </th>
+                <td data-label={columns.who}>{actorLabel(entry.actor, t)}</td>
+                <td data-label={columns.action}>{actionName(actionOf(entry), t)}</td>
+                <td data-label={columns.object}>
+                  <span className="activity-table__muted">{type}</span>{' '}
+                  {path ? (
+                    <Link to={path} aria-label={t('table.openRecord', { type, label: entry.object_label })}>
+                      {entry.object_label}
+                    </Link>
+                  ) : (
+                    <span>{entry.object_label}</span>
+                  )}
+                </td>
+                <td data-label={columns.address} className="activity-table__address">
+                  {entry.client_ip || t('table.noAddress')}
+                </td>
+                <td data-label={columns.changes}>
+                  {lines.length === 0 ? (
+                    t('table.noChanges')
+                  ) : (
+                    <ul className="plain-list activity-table__changes">
+                      {lines.map((line) => (
+                        <li key={line}>{line}</li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}
