@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
 
 import { useTranslation } from '../../lib/use-translation';
-import type { ActivityEntry } from './activity-api';
-import { actionName, actionOf, actorLabel, changeLines, objectTypeName, recordPath, whenParts } from './activity-words';
+import type { ActivityEntry } from '../../lib/activity-api';
+import { actionName, actionOf, actorLabel, changeLines, objectTypeName, recordPath, whenParts } from '../../lib/activity-words';
 
 interface Props {
   entries: ActivityEntry[];

@@ -1,7 +1,7 @@
 import { http } from 'msw';
 
 import { apiError, json } from '../../../testing/api-answer';
-import type { ActivityEntry, ActivityFacets, ActivityPage } from '../activity-api';
+import type { ActivityEntry, ActivityFacets, ActivityPage } from '../../../lib/activity-api';
 
 const LIST_URL = '*/api/management/activity/';
 const FACETS_URL = '*/api/management/activity/facets/';

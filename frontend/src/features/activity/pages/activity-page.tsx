@@ -14,9 +14,9 @@ import {
   useGetActivityFacetsQuery,
   useGetActivityQuery,
   type ActivityFilterSet,
-} from '../activity-api';
+} from '../../../lib/activity-api';
 import { ActivityTable } from '../activity-table';
-import { actionOption, objectTypeName } from '../activity-words';
+import { actionOption, objectTypeName } from '../../../lib/activity-words';
 import '../activity.css';
 
 const hasFilters = (filters: ActivityFilterSet) =>

@@ -12,7 +12,7 @@ import { eventToValues, newEventValues } from '../admin/event-form-values';
 import '../admin/events-admin.css';
 import '../admin/event-form.css';
 import { StatusBadge } from '../../../components/status-badge';
-import { HistorySection } from '../../activity/history-section';
+import { HistorySection } from '../../../components/history-section';
 
 /** /dashboard/create-event: a new event, Draft unless published on save. */
 function CreateEvent() {

@@ -8,7 +8,7 @@ import type { Member } from '../admin-api';
 import { StatusBadge } from '../../../components/status-badge';
 import { memberName } from './members-table';
 import { mailtoHref } from '../../../lib/mailto';
-import { HistorySection } from '../../activity/history-section';
+import { HistorySection } from '../../../components/history-section';
 
 /** Gender as staff read it, with what the applicant declared when that says more (SPEC §3). */
 export function genderText(member: Pick<Member, 'gender' | 'gender_declared'>, t: TFunction): string {

@@ -19,7 +19,7 @@ import { useMoment } from './date-time';
 import { ReasonField } from './reason-field';
 import { StatusBadge } from '../../../components/status-badge';
 import { useStatusNote } from './status-note';
-import { HistorySection } from '../../activity/history-section';
+import { HistorySection } from '../../../components/history-section';
 
 type FormFieldName = 'transaction_id' | 'payment_method' | 'payment_notes' | 'reason';
 type FieldErrors = Partial<Record<FormFieldName, string>>;

@@ -1,5 +1,5 @@
-import { api } from '../../lib/api';
-import type { Schemas } from '../../lib/api-types';
+import { api } from './api';
+import type { Schemas } from './api-types';
 
 /**
  * The audit trail for staff (docs/api.md "Activity", services/audit/api.py): who did what, when,

@@ -1,6 +1,5 @@
-import { formatDate, formatTime } from '../../lib/format-date';
-import type { TFunction } from '../../lib/i18n';
-import { STATUS_TONES } from '../../components/status-badge';
+import { formatDate, formatTime } from './format-date';
+import type { TFunction } from './i18n';
 import type { ActivityActor, ActivityEntry } from './activity-api';
 
 /**
@@ -16,6 +15,14 @@ export const ASSOCIATION_TIME_ZONE = 'Africa/Kigali';
 /** The fields whose change is the status (services/audit/recording.py STATUS_FIELDS). */
 const STATUS_FIELDS = ['status', 'registration_status', 'approval_status'] as const;
 
+/** The kind of record whose statuses the `common` catalogue words (`status.<kind>.<status>`). */
+const STATUS_KINDS: Record<string, string> = {
+  event: 'event',
+  registration: 'registration',
+  member: 'member',
+  waitlist_entry: 'waitlist',
+};
+
 /** A decision recorded as a plain status change names the decision ("Approved") all the same. */
 const DECISIONS: Record<string, Record<string, string>> = {
   registration: { Approved: 'approved', Rejected: 'rejected', Cancelled: 'cancelled', Expired: 'expired' },
@@ -23,8 +30,8 @@ const DECISIONS: Record<string, Record<string, string>> = {
   event: { Published: 'published', Cancelled: 'cancelled', Completed: 'completed' },
 };
 
-/** Values no reader needs in a sentence: times and ids the trail already shows otherwise. */
-const QUIET_FIELD = /(^id$|_id$|_at$|_by$)/;
+/** Values no reader needs in a sentence: times, who decided and links the trail shows otherwise. */
+const QUIET_FIELD = /^(id|event|event_id|.*_at|.*_by|.*_by_id|.*_hash)$/;
 /** The most values a sentence names. */
 const DETAILS_MAX = 4;
 
@@ -115,7 +122,7 @@ export function valueText(field: string, value: unknown, t: TFunction, objectTyp
   if (value === null || value === undefined || value === '') return t('values.empty');
   if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
   if ((STATUS_FIELDS as readonly string[]).includes(field) && typeof value === 'string') {
-    const kind = objectType in STATUS_TONES ? objectType : '';
+    const kind = STATUS_KINDS[objectType];
     return kind ? t(`common:status.${kind}.${value}`, { defaultValue: value }) : value;
   }
   if (Array.isArray(value)) return value.map((item) => valueText(field, item, t, objectType)).join(', ');
@@ -134,13 +141,16 @@ export function changeLines(entry: Pick<ActivityEntry, 'changes' | 'object_type'
   });
 }
 
-/** The values a sentence names: not the status its action already says, nor times and ids. */
+/**
+ * The values a sentence names: not times and ids, nor the status where the action says it (a
+ * decision, a status change) or adds nothing (a new record's first status); an edit's, yes.
+ */
 function details(entry: ActivityEntry, action: string, t: TFunction): string[] {
-  const statusStated = action !== entry.action || action.endsWith('.status_changed');
+  const statusSaid = !action.endsWith('.updated');
   return Object.entries(entry.changes)
     .filter(([field, raw]) => {
       if (QUIET_FIELD.test(field)) return false;
-      if (statusStated && (STATUS_FIELDS as readonly string[]).includes(field)) return false;
+      if (statusSaid && (STATUS_FIELDS as readonly string[]).includes(field)) return false;
       const { after } = raw as Change;
       return after !== null && after !== undefined && after !== '';
     })

@@ -1,11 +1,11 @@
 import { useId, useState } from 'react';
 
-import { Pagination } from '../../components/pagination';
-import { Spinner } from '../../components/spinner';
-import { useTranslation } from '../../lib/use-translation';
-import { useGetActivityQuery } from './activity-api';
-import { entrySentence } from './activity-words';
-import './activity.css';
+import { Pagination } from './pagination';
+import { Spinner } from './spinner';
+import { useTranslation } from '../lib/use-translation';
+import { useGetActivityQuery } from '../lib/activity-api';
+import { entrySentence } from '../lib/activity-words';
+import './history-section.css';
 
 /** A record's History shows this many entries a page. */
 export const HISTORY_PAGE_SIZE = 10;
