@@ -40,16 +40,15 @@ export function HistorySection({ objectType, objectId, headingLevel = 2 }: Props
       <Heading id={headingId} className="history__title">
         {t('history.title')}
       </Heading>
-      <div role="alert">
-        {isError && !currentData && !isFetching && (
-          <div className="notice notice--error history__notice">
-            <p>{t('history.loadFailed')}</p>
-            <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-              {t('history.tryAgain')}
-            </button>
-          </div>
-        )}
-      </div>
+      {/* Only while it failed: the dialog or page around it has its own alert for its own errors. */}
+      {isError && !currentData && !isFetching && (
+        <div role="alert" className="notice notice--error history__notice">
+          <p>{t('history.loadFailed')}</p>
+          <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+            {t('history.tryAgain')}
+          </button>
+        </div>
+      )}
       {currentData === undefined ? (
         isFetching && <Spinner label={t('history.loading')} />
       ) : entries.length === 0 ? (
