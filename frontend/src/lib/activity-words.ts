@@ -30,8 +30,19 @@ const DECISIONS: Record<string, Record<string, string>> = {
   event: { Published: 'published', Cancelled: 'cancelled', Completed: 'completed' },
 };
 
-/** Values no reader needs in a sentence: times, who decided and links the trail shows otherwise. */
+/** Values no reader needs: ids (who decided is the entry's actor; the record is named beside it). */
+const HIDDEN_FIELD = /^(id|event|event_id|.*_by|.*_by_id|.*_hash)$/;
+/** Nor, in a sentence, the times (the entry's own time says when). */
 const QUIET_FIELD = /^(id|event|event_id|.*_at|.*_by|.*_by_id|.*_hash)$/;
+/** An instant as the trail writes a changed value: '2026-11-28 19:36:11.675279' (UTC), or ISO. */
+const INSTANT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2}(?::\d{2})?)(?:\.\d+)?(Z|[+-]\d{2}:?\d{2})?$/;
+
+/** The instant of such a value in the form every browser reads; none for another text. */
+function instantOf(value: string): string | null {
+  const match = INSTANT.exec(value);
+  if (!match) return null;
+  return `${match[1]}T${match[2]}${match[3] ?? 'Z'}`;
+}
 /** The most values a sentence names. */
 const DETAILS_MAX = 4;
 
@@ -127,12 +138,19 @@ export function valueText(field: string, value: unknown, t: TFunction, objectTyp
   }
   if (Array.isArray(value)) return value.map((item) => valueText(field, item, t, objectType)).join(', ');
   if (typeof value === 'object') return JSON.stringify(value);
+  const instant = typeof value === 'string' ? instantOf(value) : null;
+  if (instant) {
+    const { date, time } = whenParts(instant);
+    if (date) return t('dateTime', { date, time });
+  }
   return String(value);
 }
 
 /** "Location: Kigali → Huye" (or "Location: Huye" when there was nothing before), one per field. */
 export function changeLines(entry: Pick<ActivityEntry, 'changes' | 'object_type'>, t: TFunction): string[] {
-  return Object.entries(entry.changes).map(([field, raw]) => {
+  return Object.entries(entry.changes)
+    .filter(([field]) => !HIDDEN_FIELD.test(field))
+    .map(([field, raw]) => {
     const { before, after } = raw as Change;
     const name = fieldName(field, t);
     const afterText = valueText(field, after, t, entry.object_type);

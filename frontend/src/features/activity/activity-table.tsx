@@ -4,6 +4,9 @@ import { useTranslation } from '../../lib/use-translation';
 import type { ActivityEntry } from '../../lib/activity-api';
 import { actionName, actionOf, actorLabel, changeLines, objectTypeName, recordPath, whenParts } from '../../lib/activity-words';
 
+/** The changes a row shows at once. */
+const CHANGES_SHOWN = 4;
+
 interface Props {
   entries: ActivityEntry[];
   /** Another view is loading: the rows shown are the previous ones. */
@@ -64,11 +67,24 @@ export function ActivityTable({ entries, busy }: Props) {
                   {lines.length === 0 ? (
                     t('table.noChanges')
                   ) : (
-                    <ul className="plain-list activity-table__changes">
-                      {lines.map((line) => (
-                        <li key={line}>{line}</li>
-                      ))}
-                    </ul>
+                    <>
+                      <ul className="plain-list activity-table__changes">
+                        {lines.slice(0, CHANGES_SHOWN).map((line) => (
+                          <li key={line}>{line}</li>
+                        ))}
+                      </ul>
+                      {/* A new record names every field: the rest on demand, the row stays short. */}
+                      {lines.length > CHANGES_SHOWN && (
+                        <details className="activity-table__more">
+                          <summary>{t('table.moreChanges', { count: lines.length - CHANGES_SHOWN })}</summary>
+                          <ul className="plain-list activity-table__changes">
+                            {lines.slice(CHANGES_SHOWN).map((line) => (
+                              <li key={line}>{line}</li>
+                            ))}
+                          </ul>
+                        </details>
+                      )}
+                    </>
                   )}
                 </td>
               </tr>

@@ -9,7 +9,7 @@ import { renderRoute, renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { storeTestSession } from '../../../testing/session';
 import type { ActivityEntry } from '../../../lib/activity-api';
-import { entrySentence } from '../../../lib/activity-words';
+import { changeLines, entrySentence } from '../../../lib/activity-words';
 import { activityBackend, activityFailure, makeEntry } from '../mocks/handlers';
 import { ActivityPage } from './activity-page';
 
@@ -251,5 +251,25 @@ describe('the words of the trail', () => {
   it('speaks the active language', async () => {
     await i18n.changeLanguage('fr');
     expect(entrySentence(approval, t)).toMatch(/^Approuvée par Grace Mukamana le 3 mars 2026 à 14:02 : N° de transaction MM-4431/);
+  });
+});
+
+describe('the changes of a row', () => {
+  const t = i18n.getFixedT(null, 'activity');
+
+  it('reads times in Kigali, hides ids, and keeps the rest', () => {
+    const lines = changeLines(
+      makeEntry({
+        object_type: 'registration',
+        changes: {
+          registration_status: { before: 'Pending', after: 'Approved' },
+          decided_by: { before: null, after: 1 },
+          decided_at: { before: null, after: '2026-11-28 19:36:11.675279' },
+          needs_interpreter: { before: false, after: true },
+        },
+      }),
+      t,
+    );
+    expect(lines).toEqual(['Status: Pending → Approved', 'Decided at: Nov 28, 2026 at 9:36 PM', 'Needs interpreter: no → yes']);
   });
 });
