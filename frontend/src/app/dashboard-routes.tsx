@@ -18,21 +18,17 @@ const eventsAdmin = page(() => import('../features/events/pages/events-admin-pag
 const eventForm = page(() => import('../features/events/pages/event-form-page'), 'EventFormPage', [
   'events-admin',
   'events',
-  'activity',
 ]);
-const members = page(() => import('../features/members/pages/members-page'), 'MembersPage', [
-  'members-admin',
-  'activity',
-]);
+const members = page(() => import('../features/members/pages/members-page'), 'MembersPage', ['members-admin']);
 const registrationsOverview = page(
   () => import('../features/registrations/pages/registrations-overview-page'),
   'RegistrationsOverviewPage',
-  ['registrations-admin', 'events-admin', 'events', 'activity'],
+  ['registrations-admin', 'events-admin', 'events'],
 );
 const eventRegistrations = page(
   () => import('../features/registrations/pages/event-registrations-page'),
   'EventRegistrationsPage',
-  ['registrations-admin', 'events-admin', 'events', 'activity'],
+  ['registrations-admin', 'events-admin', 'events'],
 );
 const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage', ['auth']);
 const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage', ['auth', 'dashboard']);
@@ -43,7 +39,7 @@ const contentAdmin = page(
   ['content-admin', 'resources'],
 );
 const system = page(() => import('../features/ops/pages/system-page'), 'SystemPage', ['system']);
-const activity = page(() => import('../features/activity/pages/activity-page'), 'ActivityPage', ['activity']);
+const activity = page(() => import('../features/activity/pages/activity-page'), 'ActivityPage', ['dashboard']);
 const personalData = page(() => import('../features/privacy/pages/erase-page'), 'ErasePage', ['privacy-admin']);
 
 /** Everything under /dashboard (SPEC §2), relative to it: the guard, then the frame and its pages. */

@@ -24,7 +24,7 @@ interface Props {
  * unmasked (the server shows them when one record is asked for).
  */
 export function HistorySection({ objectType, objectId, headingLevel = 2 }: Props) {
-  const { t } = useTranslation('activity');
+  const { t } = useTranslation('dashboard');
   const headingId = useId();
   const [page, setPage] = useState(1);
   // The previous page stays while the next one loads: the pages' buttons keep the focus.
@@ -38,21 +38,21 @@ export function HistorySection({ objectType, objectId, headingLevel = 2 }: Props
   return (
     <section className="history" aria-labelledby={headingId} aria-busy={isFetching || undefined}>
       <Heading id={headingId} className="history__title">
-        {t('history.title')}
+        {t('activity.history.title')}
       </Heading>
       {/* Only while it failed: the dialog or page around it has its own alert for its own errors. */}
       {isError && !currentData && !isFetching && (
         <div role="alert" className="notice notice--error history__notice">
-          <p>{t('history.loadFailed')}</p>
+          <p>{t('activity.history.loadFailed')}</p>
           <button type="button" className="button button--secondary" onClick={() => void refetch()}>
-            {t('history.tryAgain')}
+            {t('activity.history.tryAgain')}
           </button>
         </div>
       )}
       {currentData === undefined ? (
-        isFetching && <Spinner label={t('history.loading')} />
+        isFetching && <Spinner label={t('activity.history.loading')} />
       ) : entries.length === 0 ? (
-        <p>{t('history.empty')}</p>
+        <p>{t('activity.history.empty')}</p>
       ) : (
         <>
           <ol className="history__list">
@@ -64,7 +64,7 @@ export function HistorySection({ objectType, objectId, headingLevel = 2 }: Props
           </ol>
           <div className="history__footer">
             <p className="history__count">
-              {t('history.showing', {
+              {t('activity.history.showing', {
                 from: (currentData.page - 1) * HISTORY_PAGE_SIZE + 1,
                 to: (currentData.page - 1) * HISTORY_PAGE_SIZE + entries.length,
                 total: currentData.count,
@@ -74,7 +74,7 @@ export function HistorySection({ objectType, objectId, headingLevel = 2 }: Props
               page={currentData.page}
               totalPages={currentData.total_pages}
               onPageChange={setPage}
-              label={t('history.pagesLabel')}
+              label={t('activity.history.pagesLabel')}
             />
           </div>
         </>

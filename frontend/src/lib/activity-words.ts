@@ -6,7 +6,8 @@ import type { ActivityActor, ActivityEntry } from './activity-api';
  * The audit trail in plain words, for the Activity page and every record's History: the action
  * ("Approved"), the kind of object ("Registration"), who ("Grace", "a visitor"), when (in the
  * association's time zone) and the values that changed ("Location: Kigali → Huye"), each from a
- * translatable template of the `activity` catalogue. `t` is the `activity` namespace's.
+ * translatable template of the `activity` part of the `dashboard` catalogue (loaded with the
+ * admin area's frame). `t` is the `dashboard` namespace's.
  */
 
 /** The association's clock: every time the trail shows is read in Rwanda's time zone. */
@@ -76,30 +77,30 @@ export function actionOf(entry: Pick<ActivityEntry, 'action' | 'object_type' | '
 /** "Approved", "Registered", "Signed in": the action's own words, else its verb's, else its name. */
 export function actionName(action: string, t: TFunction): string {
   const verb = action.split('.').slice(1).join('_');
-  return t(`actions.${action}`, { defaultValue: t(`verbs.${verb}`, { defaultValue: humanize(verb || action) }) });
+  return t(`activity.actions.${action}`, { defaultValue: t(`activity.verbs.${verb}`, { defaultValue: humanize(verb || action) }) });
 }
 
 /** "Registration", "Event", "Waiting list place". */
 export function objectTypeName(type: string, t: TFunction): string {
-  return t(`objectTypes.${type}`, { defaultValue: humanize(type) });
+  return t(`activity.objectTypes.${type}`, { defaultValue: humanize(type) });
 }
 
 /** A choice of the action filter: "Registration: Approved". */
 export function actionOption(action: string, t: TFunction): string {
   const [type = ''] = action.split('.');
-  return t('actionOption', { type: objectTypeName(type, t), action: actionName(action, t) });
+  return t('activity.actionOption', { type: objectTypeName(type, t), action: actionName(action, t) });
 }
 
 /** Who, as a list shows it: the staff member's name, else "Visitor", "Background task", "Schedule", "System". */
 export function actorLabel(actor: ActivityActor, t: TFunction): string {
-  if (typeof actor === 'string') return t(`actors.${actor}`, { defaultValue: humanize(actor) });
-  return actor.name || actor.username || t('actors.deleted');
+  if (typeof actor === 'string') return t(`activity.actors.${actor}`, { defaultValue: humanize(actor) });
+  return actor.name || actor.username || t('activity.actors.deleted');
 }
 
 /** Who, inside a sentence: "Grace", "a visitor", "the system". */
 export function actorInSentence(actor: ActivityActor, t: TFunction): string {
-  if (typeof actor === 'string') return t(`actorsInSentence.${actor}`, { defaultValue: actor });
-  return actor.name || actor.username || t('actorsInSentence.deleted');
+  if (typeof actor === 'string') return t(`activity.actorsInSentence.${actor}`, { defaultValue: actor });
+  return actor.name || actor.username || t('activity.actorsInSentence.deleted');
 }
 
 /** The wall clock in Rwanda at an instant, as the other lists write a date and a time. */
@@ -125,13 +126,13 @@ export function whenParts(at: string): { date: string; time: string } {
 
 /** A field's name: "Location", "Transaction ID". */
 export function fieldName(field: string, t: TFunction): string {
-  return t(`fields.${field}`, { defaultValue: humanize(field) });
+  return t(`activity.fields.${field}`, { defaultValue: humanize(field) });
 }
 
 /** One value as people read it: statuses in words, yes/no, "nothing" for an empty one. */
 export function valueText(field: string, value: unknown, t: TFunction, objectType = ''): string {
-  if (value === null || value === undefined || value === '') return t('values.empty');
-  if (typeof value === 'boolean') return t(value ? 'values.yes' : 'values.no');
+  if (value === null || value === undefined || value === '') return t('activity.values.empty');
+  if (typeof value === 'boolean') return t(value ? 'activity.values.yes' : 'activity.values.no');
   if ((STATUS_FIELDS as readonly string[]).includes(field) && typeof value === 'string') {
     const kind = STATUS_KINDS[objectType];
     return kind ? t(`common:status.${kind}.${value}`, { defaultValue: value }) : value;
@@ -141,7 +142,7 @@ export function valueText(field: string, value: unknown, t: TFunction, objectTyp
   const instant = typeof value === 'string' ? instantOf(value) : null;
   if (instant) {
     const { date, time } = whenParts(instant);
-    if (date) return t('dateTime', { date, time });
+    if (date) return t('activity.dateTime', { date, time });
   }
   return String(value);
 }
@@ -154,8 +155,8 @@ export function changeLines(entry: Pick<ActivityEntry, 'changes' | 'object_type'
     const { before, after } = raw as Change;
     const name = fieldName(field, t);
     const afterText = valueText(field, after, t, entry.object_type);
-    if (before === null || before === undefined || before === '') return t('changeNew', { field: name, after: afterText });
-    return t('change', { field: name, before: valueText(field, before, t, entry.object_type), after: afterText });
+    if (before === null || before === undefined || before === '') return t('activity.changeNew', { field: name, after: afterText });
+    return t('activity.change', { field: name, before: valueText(field, before, t, entry.object_type), after: afterText });
   });
 }
 
@@ -178,8 +179,8 @@ function details(entry: ActivityEntry, action: string, t: TFunction): string[] {
       const value = valueText(field, after, t, entry.object_type);
       const had = before !== null && before !== undefined && before !== '';
       return had
-        ? t('detailChanged', { field: fieldName(field, t), before: valueText(field, before, t, entry.object_type), after: value })
-        : t('detail', { field: fieldName(field, t), value });
+        ? t('activity.detailChanged', { field: fieldName(field, t), before: valueText(field, before, t, entry.object_type), after: value })
+        : t('activity.detail', { field: fieldName(field, t), value });
     });
 }
 
@@ -193,11 +194,11 @@ export function entrySentence(entry: ActivityEntry, t: TFunction): string {
   let what = actionName(action, t);
   if (action.endsWith('.status_changed')) {
     const status = statusChange(entry);
-    if (status) what = t('statusChangedTo', { status: valueText(status.field, status.after, t, entry.object_type) });
+    if (status) what = t('activity.statusChangedTo', { status: valueText(status.field, status.after, t, entry.object_type) });
   }
-  const sentence = t('sentence', { action: what, who: actorInSentence(entry.actor, t), date, time });
+  const sentence = t('activity.sentence', { action: what, who: actorInSentence(entry.actor, t), date, time });
   const named = details(entry, action, t);
-  return named.length > 0 ? t('sentenceWithDetails', { sentence, details: named.join(', ') }) : sentence;
+  return named.length > 0 ? t('activity.sentenceWithDetails', { sentence, details: named.join(', ') }) : sentence;
 }
 
 /** The dashboard page of the entry's record, when it has one. */

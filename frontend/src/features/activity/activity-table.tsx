@@ -15,19 +15,19 @@ interface Props {
 
 /** The trail as a table: when (Rwanda's clock), who, the action, the record, the address, the changes. */
 export function ActivityTable({ entries, busy }: Props) {
-  const { t } = useTranslation('activity');
+  const { t } = useTranslation('dashboard');
   const columns = {
-    when: t('table.when'),
-    who: t('table.who'),
-    action: t('table.action'),
-    object: t('table.object'),
-    address: t('table.address'),
-    changes: t('table.changes'),
+    when: t('activity.table.when'),
+    who: t('activity.table.who'),
+    action: t('activity.table.action'),
+    object: t('activity.table.object'),
+    address: t('activity.table.address'),
+    changes: t('activity.table.changes'),
   };
   return (
     <div className="admin-table__frame activity-table__frame">
       <table className="admin-table activity-table" aria-busy={busy}>
-        <caption className="visually-hidden">{t('table.caption')}</caption>
+        <caption className="visually-hidden">{t('activity.table.caption')}</caption>
         <thead>
           <tr>
             {Object.entries(columns).map(([key, label]) => (
@@ -53,7 +53,7 @@ export function ActivityTable({ entries, busy }: Props) {
                 <td data-label={columns.object}>
                   <span className="activity-table__muted">{type}</span>{' '}
                   {path ? (
-                    <Link to={path} aria-label={t('table.openRecord', { type, label: entry.object_label })}>
+                    <Link to={path} aria-label={t('activity.table.openRecord', { type, label: entry.object_label })}>
                       {entry.object_label}
                     </Link>
                   ) : (
@@ -61,11 +61,11 @@ export function ActivityTable({ entries, busy }: Props) {
                   )}
                 </td>
                 <td data-label={columns.address} className="activity-table__address">
-                  {entry.client_ip || t('table.noAddress')}
+                  {entry.client_ip || t('activity.table.noAddress')}
                 </td>
                 <td data-label={columns.changes}>
                   {lines.length === 0 ? (
-                    t('table.noChanges')
+                    t('activity.table.noChanges')
                   ) : (
                     <>
                       <ul className="plain-list activity-table__changes">
@@ -76,7 +76,7 @@ export function ActivityTable({ entries, busy }: Props) {
                       {/* A new record names every field: the rest on demand, the row stays short. */}
                       {lines.length > CHANGES_SHOWN && (
                         <details className="activity-table__more">
-                          <summary>{t('table.moreChanges', { count: lines.length - CHANGES_SHOWN })}</summary>
+                          <summary>{t('activity.table.moreChanges', { count: lines.length - CHANGES_SHOWN })}</summary>
                           <ul className="plain-list activity-table__changes">
                             {lines.slice(CHANGES_SHOWN).map((line) => (
                               <li key={line}>{line}</li>

@@ -214,7 +214,7 @@ describe('ActivityPage', () => {
 });
 
 describe('the words of the trail', () => {
-  const t = i18n.getFixedT(null, 'activity');
+  const t = i18n.getFixedT(null, 'dashboard');
   const sentence = (overrides: Partial<ActivityEntry>) => entrySentence(makeEntry(overrides), t);
 
   it('says an approval with its payment, whichever name it was recorded under', () => {
@@ -255,7 +255,7 @@ describe('the words of the trail', () => {
 });
 
 describe('the changes of a row', () => {
-  const t = i18n.getFixedT(null, 'activity');
+  const t = i18n.getFixedT(null, 'dashboard');
 
   it('reads times in Kigali, hides ids, and keeps the rest', () => {
     const lines = changeLines(

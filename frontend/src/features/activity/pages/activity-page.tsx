@@ -28,7 +28,7 @@ const hasFilters = (filters: ActivityFilterSet) =>
  * Personal values come masked: a record's own History shows them.
  */
 export function ActivityPage() {
-  const { t } = useTranslation('activity');
+  const { t } = useTranslation('dashboard');
   const toast = useToast();
   const searchId = useId();
   const filterId = useId();
@@ -89,7 +89,7 @@ export function ActivityPage() {
       saveFile(csvBlob(csv), 'activity.csv');
     } catch (failure) {
       console.error('Downloading the activity failed', failure);
-      toast.error(t('page.downloadFailed'));
+      toast.error(t('activity.page.downloadFailed'));
     } finally {
       forgetExport();
     }
@@ -107,16 +107,16 @@ export function ActivityPage() {
 
   return (
     <div className="page activity-admin">
-      <PageHeading title={t('page.title')}>
-        <p>{t('page.lead')}</p>
+      <PageHeading title={t('activity.page.title')}>
+        <p>{t('activity.page.lead')}</p>
       </PageHeading>
 
       <div className="activity-admin__toolbar">
         <AdminSearchBox
           block="activity-admin"
           id={searchId}
-          label={t('page.searchLabel')}
-          placeholder={t('page.searchPlaceholder')}
+          label={t('activity.page.searchLabel')}
+          placeholder={t('activity.page.searchPlaceholder')}
           value={searchText}
           onChange={setSearchText}
         />
@@ -127,20 +127,20 @@ export function ActivityPage() {
           disabled={exporting || !shown}
           aria-busy={exporting}
         >
-          {exporting ? t('page.downloading') : t('page.downloadCsv')}
+          {exporting ? t('activity.page.downloading') : t('activity.page.downloadCsv')}
         </button>
       </div>
 
       <fieldset className="activity-filters">
-        <legend className="visually-hidden">{t('page.filtersLegend')}</legend>
+        <legend className="visually-hidden">{t('activity.page.filtersLegend')}</legend>
         <div className="activity-filters__field">
-          <label htmlFor={ids.actor}>{t('page.who')}</label>
+          <label htmlFor={ids.actor}>{t('activity.page.who')}</label>
           <select
             id={ids.actor}
             value={filters.actor ?? ''}
             onChange={(event) => change('actor', event.target.value ? Number(event.target.value) : null)}
           >
-            <option value="">{t('page.anyone')}</option>
+            <option value="">{t('activity.page.anyone')}</option>
             {actors.map((actor) => (
               <option key={actor.id} value={actor.id ?? ''}>
                 {actor.name || actor.username}
@@ -149,7 +149,7 @@ export function ActivityPage() {
           </select>
         </div>
         <div className="activity-filters__field">
-          <label htmlFor={ids.objectType}>{t('page.objectType')}</label>
+          <label htmlFor={ids.objectType}>{t('activity.page.objectType')}</label>
           <select
             id={ids.objectType}
             value={filters.objectType}
@@ -160,7 +160,7 @@ export function ActivityPage() {
               selectFilters({ ...filters, objectType, action: stale ? '' : filters.action });
             }}
           >
-            <option value="">{t('page.anyObjectType')}</option>
+            <option value="">{t('activity.page.anyObjectType')}</option>
             {objectTypes.map((type) => (
               <option key={type} value={type}>
                 {objectTypeName(type, t)}
@@ -169,9 +169,9 @@ export function ActivityPage() {
           </select>
         </div>
         <div className="activity-filters__field">
-          <label htmlFor={ids.action}>{t('page.action')}</label>
+          <label htmlFor={ids.action}>{t('activity.page.action')}</label>
           <select id={ids.action} value={filters.action} onChange={(event) => change('action', event.target.value)}>
-            <option value="">{t('page.anyAction')}</option>
+            <option value="">{t('activity.page.anyAction')}</option>
             {actions.map((action) => (
               <option key={action} value={action}>
                 {actionOption(action, t)}
@@ -180,7 +180,7 @@ export function ActivityPage() {
           </select>
         </div>
         <div className="activity-filters__field">
-          <label htmlFor={ids.since}>{t('page.since')}</label>
+          <label htmlFor={ids.since}>{t('activity.page.since')}</label>
           <input
             id={ids.since}
             type="date"
@@ -190,7 +190,7 @@ export function ActivityPage() {
           />
         </div>
         <div className="activity-filters__field">
-          <label htmlFor={ids.until}>{t('page.until')}</label>
+          <label htmlFor={ids.until}>{t('activity.page.until')}</label>
           <input
             id={ids.until}
             type="date"
@@ -208,7 +208,7 @@ export function ActivityPage() {
               document.getElementById(ids.actor)?.focus();
             }}
           >
-            {t('page.clearFilters')}
+            {t('activity.page.clearFilters')}
           </button>
         )}
       </fieldset>
@@ -216,9 +216,9 @@ export function ActivityPage() {
       <div role="alert" className="activity-admin__live">
         {loadFailed && (
           <div className="notice notice--error activity-admin__load-error">
-            <p>{t('page.loadFailed')}</p>
+            <p>{t('activity.page.loadFailed')}</p>
             <button type="button" className="button button--secondary" onClick={() => void retry()} aria-busy={retrying}>
-              {retrying ? t('page.retrying') : t('page.tryAgain')}
+              {retrying ? t('activity.page.retrying') : t('activity.page.tryAgain')}
             </button>
           </div>
         )}
@@ -228,12 +228,12 @@ export function ActivityPage() {
         shown={shown}
         rows={(result) => result.results}
         loading={!loadFailed}
-        loadingLabel={t('page.loading')}
+        loadingLabel={t('activity.page.loading')}
         empty={
-          <EmptyState title={t('page.empty')}>
+          <EmptyState title={t('activity.page.empty')}>
             {(searchText || hasFilters(filters)) && (
               <button type="button" className="button button--secondary" onClick={clearAll}>
-                {t('page.clearFilters')}
+                {t('activity.page.clearFilters')}
               </button>
             )}
           </EmptyState>
@@ -244,11 +244,11 @@ export function ActivityPage() {
             <ActivityTable entries={result.results} busy={switching} />
             <AdminListFooter
               block="activity-admin"
-              showing={t('page.showing', { from: first, to: last, total: result.count })}
+              showing={t('activity.page.showing', { from: first, to: last, total: result.count })}
               page={result.page}
               totalPages={result.total_pages}
               onPageChange={view.setPage}
-              label={t('page.pagesLabel')}
+              label={t('activity.page.pagesLabel')}
             />
           </>
         )}
