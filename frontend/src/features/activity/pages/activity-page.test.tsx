@@ -270,6 +270,6 @@ describe('the changes of a row', () => {
       }),
       t,
     );
-    expect(lines).toEqual(['Status: Pending → Approved', 'Decided at: Nov 28, 2026 at 9:36 PM', 'Needs interpreter: no → yes']);
+    expect(lines).toEqual(['Status: Pending → Approved', 'Decided at: Nov 28, 2026 at 9:36 PM', 'Needs an interpreter: no → yes']);
   });
 });
