@@ -73,4 +73,12 @@ test('staff approve a registration, then find it on the Activity page and in its
   await expectNoAxeViolations(page, 'registration history');
   await keepScreenshot(page, testInfo, 'registration-history-1280');
   await details.getByRole('button', { name: 'Go back' }).click();
+
+  // 5. The event's page has its History too: made through the API by staff.
+  await page.goto(`/dashboard/edit-event/${eventId}`);
+  const eventHistory = page.getByRole('region', { name: 'History' });
+  await expect(eventHistory.locator('.history__entry').last()).toContainText(/^Event created by .+ on .+ at /);
+  await eventHistory.scrollIntoViewIfNeeded();
+  await expectNoAxeViolations(page, 'event history');
+  await keepScreenshot(page, testInfo, 'event-history-1280');
 });
