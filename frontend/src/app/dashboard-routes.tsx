@@ -39,6 +39,7 @@ const contentAdmin = page(
   ['content-admin', 'resources'],
 );
 const system = page(() => import('../features/ops/pages/system-page'), 'SystemPage', ['system']);
+const activity = page(() => import('../features/activity/pages/activity-page'), 'ActivityPage', ['dashboard']);
 const personalData = page(() => import('../features/privacy/pages/erase-page'), 'ErasePage', ['privacy-admin']);
 
 /** Everything under /dashboard (SPEC §2), relative to it: the guard, then the frame and its pages. */
@@ -62,6 +63,7 @@ const dashboardRoutes: RouteObject[] = [
           { path: 'content', element: contentAdmin },
           { path: 'system', element: system },
           { path: 'privacy', element: personalData },
+          { path: 'activity', element: activity },
         ],
       },
     ],

@@ -1,6 +1,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 
+import { activityBackend } from '../features/activity/mocks/handlers';
 import { dashboardBackend } from '../features/dashboard/mocks/handlers';
 import { publicEventHandlers } from '../features/events/mocks/public-handlers';
 import { challengeHandlers } from './challenge-handlers';
@@ -24,4 +25,6 @@ export const server = setupServer(
   publicEventHandlers.config(),
   challengeHandlers.issued(),
   ...dashboardBackend().handlers,
+  // Every record's History (a registration's, a member's, an event's) asks for its entries: none.
+  ...activityBackend({ entries: [] }).handlers,
 );

@@ -32,6 +32,7 @@ describe('DashboardLayout', () => {
       ['Reports', '/dashboard/reports'],
       ['Content', '/dashboard/content'],
       ['System', '/dashboard/system'],
+      ['Activity', '/dashboard/activity'],
       ['Personal data', '/dashboard/privacy'],
       ['Settings', '/dashboard/settings'],
     ]);

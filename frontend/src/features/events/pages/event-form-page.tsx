@@ -12,6 +12,7 @@ import { eventToValues, newEventValues } from '../admin/event-form-values';
 import '../admin/events-admin.css';
 import '../admin/event-form.css';
 import { StatusBadge } from '../../../components/status-badge';
+import { HistorySection } from '../../../components/history-section';
 
 /** /dashboard/create-event: a new event, Draft unless published on save. */
 function CreateEvent() {
@@ -81,6 +82,7 @@ function EditEvent({ eventId }: { eventId: number }) {
             currentImage={event.image}
             save={(changes) => updateEvent({ id: event.id, changes }).unwrap()}
           />
+          <HistorySection objectType="event" objectId={event.id} />
         </>
       )}
     </div>

@@ -8,6 +8,7 @@ import type { Member } from '../admin-api';
 import { StatusBadge } from '../../../components/status-badge';
 import { memberName } from './members-table';
 import { mailtoHref } from '../../../lib/mailto';
+import { HistorySection } from '../../../components/history-section';
 
 /** Gender as staff read it, with what the applicant declared when that says more (SPEC §3). */
 export function genderText(member: Pick<Member, 'gender' | 'gender_declared'>, t: TFunction): string {
@@ -120,6 +121,7 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
           ]}
         />
         <Section title={t('view.sections.consent')} rows={[[t('view.terms'), consentText(member, t)]]} />
+        <HistorySection objectType="member" objectId={member.id} headingLevel={3} />
       </div>
     </Modal>
   );

@@ -19,6 +19,7 @@ import { useMoment } from './date-time';
 import { ReasonField } from './reason-field';
 import { StatusBadge } from '../../../components/status-badge';
 import { useStatusNote } from './status-note';
+import { HistorySection } from '../../../components/history-section';
 
 type FormFieldName = 'transaction_id' | 'payment_method' | 'payment_notes' | 'reason';
 type FieldErrors = Partial<Record<FormFieldName, string>>;
@@ -312,6 +313,7 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
         </fieldset>
         <FormMessage message={outcome} />
       </form>
+      <HistorySection objectType="registration" objectId={registration.id} headingLevel={3} />
     </Modal>
   );
 }
