@@ -38,9 +38,11 @@ def audit_follow(
 ) -> None:
     """Record every change of `model`. `exclude`: fields whose changes say nothing to a person
     (counters, timestamps kept by the database); secrets are always left out."""
-    names = {f.name for f in model._meta.concrete_fields}
-    secret = [name for name in names if name in SECRET_FIELDS or name.endswith("_hash")]
-    auditlog.register(model, exclude_fields=sorted({*exclude, *secret}))
+    names = [f.name for f in model._meta.concrete_fields]
+    secret = {name for name in names if name in SECRET_FIELDS or name.endswith("_hash")}
+    # Only the model's own columns: not the rows that point at it (an event's registrations).
+    kept = [name for name in names if name not in secret and name not in set(exclude)]
+    auditlog.register(model, include_fields=kept, exclude_fields=sorted({*exclude, *secret}))
     followed = Followed(object_type, frozenset(personal), label, object_id)
     _followed[model] = followed
     _personal_by_type[object_type] = _personal_by_type.get(object_type, frozenset()) | followed.personal

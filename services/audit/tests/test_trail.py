@@ -215,3 +215,12 @@ def test_a_deleted_persons_row_leaves_the_fact_not_their_values():
 def test_a_date_filter_takes_a_day_as_written_not_a_number(staff_client, typed):
     response = staff_client.get(ACTIVITY, {"until": typed})
     assert response.status_code == 400 and response.json()["fields"].keys() == {"until"}
+
+
+@pytest.mark.django_db
+def test_a_created_entry_holds_the_rows_own_fields_not_what_points_at_it(staff_client):
+    created = staff_client.post(EVENTS, NEW, content_type="application/json").json()
+    entry = Entry.objects.get(object_type="event", object_id=created["id"], verb="event.created")
+    assert {"title", "location", "status"} <= entry.changes.keys()
+    assert not {"registrations", "waitlist", "waitlist_entries", "registrations_total"} & entry.changes.keys()
+    assert not any(str(after) == "None" or ".None" in str(after) for _before, after in entry.changes.values())
