@@ -186,6 +186,11 @@ export const registrationsAdminApi = api.injectEndpoints({
       }),
       providesTags: (_result, _error, { eventId }) => [eventTag(eventId), { type: 'Event', id: eventId }],
     }),
+    /** One registration as staff open its details: the server records each opening (audit trail). */
+    getRegistration: build.query<AdminRegistration, number>({
+      query: (id) => `management/registrations/${id}/`,
+      keepUnusedDataFor: 0,
+    }),
     getWaitlist: build.query<Waitlist, number>({
       query: (eventId) => `management/events/${eventId}/waitlist/`,
       providesTags: (_result, _error, eventId) => [waitlistTag(eventId)],
@@ -303,6 +308,7 @@ export const {
   useGetRegistrationsOverviewQuery,
   useGetEventRegistrationsQuery,
   useGetWaitlistQuery,
+  useGetRegistrationQuery,
   useExportRegistrationsMutation,
   useUpdateRegistrationStatusMutation,
   useBulkDecideRegistrationsMutation,

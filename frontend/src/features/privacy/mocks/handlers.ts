@@ -8,7 +8,7 @@ const PRIVACY_URL = '*/api/privacy/';
 const ERASE_URL = '*/api/management/personal-data/erase/';
 
 export const RETENTION: PrivacyInfo = {
-  retention: { personal_data_days: 180, notification_body_days: 30, member_rejected_days: 90 },
+  retention: { personal_data_days: 180, notification_body_days: 30, member_rejected_days: 90, audit_days: 730 },
 };
 
 export const NOTHING_ERASED: ErasedCounts = {

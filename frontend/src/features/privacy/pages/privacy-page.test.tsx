@@ -9,7 +9,7 @@ describe('Privacy page', () => {
   it('says what is kept, why, for the periods the server is configured with, and how to ask for erasure', async () => {
     server.use(
       ...privacyBackend({
-        info: { retention: { personal_data_days: 180, notification_body_days: 1, member_rejected_days: 90 } },
+        info: { retention: { personal_data_days: 180, notification_body_days: 1, member_rejected_days: 90, audit_days: 730 } },
       }).handlers,
     );
     renderRoute('/privacy');
@@ -24,6 +24,7 @@ describe('Privacy page', () => {
     expect(await within(periods).findByText(/erased 180 days after they end/)).toBeInTheDocument();
     expect(within(periods).getByText(/erased 1 day after sending/)).toBeInTheDocument();
     expect(within(periods).getByText(/erased 90 days after the decision/)).toBeInTheDocument();
+    expect(within(periods).getByText(/who approved your registration .* is kept for 730 days/)).toBeInTheDocument();
 
     const rights = screen.getByRole('region', { name: 'Your right to have your data erased' });
     // The association's address from the site's configuration (GET /api/config/).

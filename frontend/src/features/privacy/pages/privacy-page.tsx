@@ -48,6 +48,7 @@ export function PrivacyPage() {
             <li>{t('retention.ended', { period: days(retention.personal_data_days) })}</li>
             <li>{t('retention.emails', { period: days(retention.notification_body_days) })}</li>
             <li>{t('retention.members', { period: days(retention.member_rejected_days) })}</li>
+            <li>{t('retention.audit', { period: days(retention.audit_days) })}</li>
             <li>{t('retention.kept')}</li>
             <li>{t('retention.figures')}</li>
           </ul>

@@ -10,6 +10,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import {
   DEFAULT_PAYMENT_METHOD,
   PAYMENT_METHODS,
+  useGetRegistrationQuery,
   useUpdateRegistrationStatusMutation,
   type AdminRegistration,
   type PaymentMethod,
@@ -69,6 +70,10 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
     payment_notes: `${formId}-notes`,
     reason: `${formId}-reason`,
   };
+  // Opening the details is a read of a person's data: the server records it (and answers the
+  // registration as it is now, shown below once it arrives).
+  const opened = useGetRegistrationQuery(registration.id, { refetchOnMountOrArgChange: true });
+  const current = opened.data ?? registration;
   const approving = decision === 'Approved';
   // A free seat has no payment to record: only the notes.
   const approvingFree = approving && registration.free;
@@ -146,35 +151,35 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
 
   const moment = useMoment();
   const statusNote = useStatusNote();
-  const decidedOn = moment(registration.decided_at);
-  const note = statusNote(registration, now);
+  const decidedOn = moment(current.decided_at);
+  const note = statusNote(current, now);
   const disability =
-    registration.disability && registration.disability !== 'None'
-      ? [t(`disability.${registration.disability}`, { defaultValue: registration.disability }), registration.disability_details]
+    current.disability && current.disability !== 'None'
+      ? [t(`disability.${current.disability}`, { defaultValue: current.disability }), current.disability_details]
           .filter(Boolean)
           .join(': ')
       : t('disability.None');
   const details: [string, string][] = [
-    [t('dialog.details.name'), registration.full_name],
-    [t('dialog.details.email'), registration.email],
+    [t('dialog.details.name'), current.full_name],
+    [t('dialog.details.email'), current.email],
     [
       t('dialog.details.emailConfirmed'),
-      registration.email_confirmed
-        ? registration.email_confirmed_at
-          ? t('dialog.details.confirmedOn', { when: moment(registration.email_confirmed_at) })
+      current.email_confirmed
+        ? current.email_confirmed_at
+          ? t('dialog.details.confirmedOn', { when: moment(current.email_confirmed_at) })
           : t('dialog.details.yes')
         : t('dialog.details.no'),
     ],
-    [t('dialog.details.phone'), registration.phone],
+    [t('dialog.details.phone'), current.phone],
     [
       t('dialog.details.language'),
-      registration.preferred_language
-        ? t(`language.${registration.preferred_language}`, { defaultValue: registration.preferred_language })
+      current.preferred_language
+        ? t(`language.${current.preferred_language}`, { defaultValue: current.preferred_language })
         : t('dialog.details.notGiven'),
     ],
-    [t('dialog.details.reference'), registration.payment_reference ?? t('dialog.details.notGiven')],
-    [t('dialog.details.registered'), moment(registration.registration_date)],
-    [t('dialog.details.interpreter'), t(registration.needs_interpreter ? 'dialog.details.yes' : 'dialog.details.no')],
+    [t('dialog.details.reference'), current.payment_reference ?? t('dialog.details.notGiven')],
+    [t('dialog.details.registered'), moment(current.registration_date)],
+    [t('dialog.details.interpreter'), t(current.needs_interpreter ? 'dialog.details.yes' : 'dialog.details.no')],
     [t('dialog.details.disability'), disability],
   ];
   const submitLabel = t(`dialog.submit.${decision}`);
@@ -202,7 +207,7 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
         </>
       }
     >
-      <p id={introId}>{t(`dialog.intro.${decision}`, { name: registration.full_name })}</p>
+      <p id={introId}>{t(`dialog.intro.${decision}`, { name: current.full_name })}</p>
       <dl className="registration-details">
         {details.map(([term, value]) => (
           <div key={term} className="registration-details__row">
@@ -213,15 +218,15 @@ export function RegistrationDialog({ registration, decision, onClose, onDecided,
         <div className="registration-details__row">
           <dt>{t('dialog.details.status')}</dt>
           <dd>
-            <StatusBadge kind="registration" status={registration.registration_status} free={registration.free} />
+            <StatusBadge kind="registration" status={current.registration_status} free={current.free} />
             {note && <span className="registration-details__note">{note}</span>}
           </dd>
         </div>
       </dl>
       {decidedOn && (
         <p className="registration-details__decided">
-          {registration.decided_by
-            ? t('dialog.decidedBy', { who: registration.decided_by, when: decidedOn })
+          {current.decided_by
+            ? t('dialog.decidedBy', { who: current.decided_by, when: decidedOn })
             : t('dialog.decidedOn', { when: decidedOn })}
         </p>
       )}

@@ -296,6 +296,8 @@ describe('Registrations of one event', () => {
 
       const dialog = screen.getByRole('dialog', { name: 'Approve Registration' });
       expect(dialog).toHaveAccessibleDescription('Record the payment of Jane Doe to confirm their seat.');
+      // Opening the details reads them from the server, which records who opened them.
+      await waitFor(() => expect(backend.detailRequests().map((item) => item.url.pathname)).toEqual(['/api/management/registrations/1/']));
       for (const text of [
         'jane@example.org',
         '+250788123456',

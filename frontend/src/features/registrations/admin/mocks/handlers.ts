@@ -24,6 +24,7 @@ const WAITLIST_URL = '*/api/management/events/:id/waitlist/';
 const UPDATE_URL = '*/api/management/registrations/:id/update-status/';
 const BULK_URL = '*/api/management/events/:id/registrations/bulk/';
 const ERASE_URL = '*/api/management/registrations/:id/';
+const DETAIL_URL = ERASE_URL; // GET: one registration (the server records that staff opened it)
 const ERASE_WAITLIST_URL = '*/api/management/waitlist/:id/';
 
 const PAGE_SIZES = [10, 20, 50];
@@ -457,6 +458,13 @@ export function registrationsBackend({
       return json<BulkDecisionAnswer>(answer);
     }),
 
+    http.get(DETAIL_URL, async ({ request, params }) => {
+      await record(request);
+      const registration = state.registrations.find((row) => row.id === Number(params.id));
+      if (!registration) return envelope(404, { detail: 'Registration not found.', code: 'not_found' });
+      return json<AdminRegistration>(registration);
+    }),
+
     http.delete(ERASE_URL, async ({ request, params }) => {
       await record(request);
       await hold;
@@ -493,6 +501,9 @@ export function registrationsBackend({
     overviewRequests: () => callsTo('/registrations/overview/'),
     /** The registrations list calls made so far. */
     listRequests: () => callsTo('/registrations/').filter((item) => !item.url.pathname.includes('overview')),
+    /** The openings of one registration's details (the server records each). */
+    detailRequests: () =>
+      requests.filter((item) => item.method === 'GET' && /\/management\/registrations\/\d+\/$/.test(item.url.pathname)),
     exportRequests: () => callsTo('/registrations/export/'),
     waitlistRequests: () => callsTo('/waitlist/'),
     updateRequests: () => callsTo('/update-status/', 'POST'),
