@@ -149,6 +149,14 @@ def payment_reminders_send(*, batch: int = 200) -> int:
     return len(due)
 
 
+def _differs(due, stored) -> bool:
+    """The sign-up's deadline was counted from its own clock reading, a few microseconds before the
+    row's registration_date: not a change (nor an entry in the audit trail)."""
+    if due is None or stored is None:
+        return due is not stored
+    return abs(due - stored) >= timedelta(seconds=1)
+
+
 def payment_due_recompute(*, event_id: int) -> int:
     """An event's price, date, time or deadline changed: the deadlines of its unpaid seats follow
     (from each sign-up's own time), so that none is later than the event's start."""
@@ -162,7 +170,7 @@ def payment_due_recompute(*, event_id: int) -> int:
             event=event, registration_status=Registration.Status.PENDING
         ):
             due = payment_due_at(event, registration.registration_date)
-            if due != registration.payment_due_at:
+            if _differs(due, registration.payment_due_at):
                 registration.payment_due_at = due
                 registration.save(update_fields=["payment_due_at", "updated_at"])
                 changed += 1

@@ -439,3 +439,32 @@ def test_the_retention_purge_erases_in_the_trail_as_the_schedule(visitor, desk, 
     }
     assert "p1@example.org" not in _history_text(desk, "registration", registration_id)
     assert not WaitlistEntry.objects.exists()
+
+
+@pytest.mark.django_db
+def test_recounting_deadlines_that_did_not_move_changes_nothing_and_records_nothing():
+    from datetime import timedelta
+
+    from services.audit.models import Entry
+    from services.events.tests.factories import make_event
+    from services.registrations.deadlines import payment_due_recompute
+    from services.registrations.models import Registration
+    from services.registrations.signup import payment_due_at
+
+    event = make_event("Paid workshop", price=5000)
+    registration = Registration.objects.create(
+        event=event,
+        full_name="Aline",
+        email="a@example.org",
+        phone="+250788000001",
+        preferred_language="English",
+        payment_reference="K7MQ4X",
+    )
+    # As at sign-up: the deadline counted from a clock reading a few microseconds before the row's date.
+    due = payment_due_at(event, registration.registration_date - timedelta(microseconds=7))
+    Registration.objects.filter(pk=registration.pk).update(payment_due_at=due)
+
+    assert payment_due_recompute(event_id=event.pk) == 0
+    assert not Entry.objects.filter(verb="registration.payment_due_changed").exists()
+    registration.refresh_from_db()
+    assert registration.payment_due_at == due
