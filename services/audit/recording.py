@@ -1,7 +1,9 @@
 """Writing entries: at most one insert per action.
 
-A service names what it does with `audited("registration.approved")` (or the `audit_action` block).
-The saves and deletes inside it are diffed by django-auditlog as usual, but their entries are held,
+A service names what it does with an `audit_action("registration.approved")` block opened with its
+transaction (`with transaction.atomic(), audit_action(...)`: a block outside the transaction would write
+after the commit, and a transaction around a service's own would cost a savepoint). The saves and
+deletes inside it are diffed by django-auditlog as usual, but their entries are held,
 merged per object (the first value before, the last after) and written together by one INSERT when
 the block ends, inside the service's transaction: the action and its record commit or roll back
 together. Outside any block (Django's admin, a task, the shell) each save is written at once under a
@@ -9,13 +11,12 @@ name made from the change (`event.created`, `event.status_changed`). `audit_reco
 model diff shows: a sign-in, a read of personal data, an export, a retry."""
 
 import contextlib
-import functools
 from contextvars import ContextVar
 from dataclasses import dataclass, field
 
 from auditlog.models import AbstractLogEntry
 from django.contrib.contenttypes.models import ContentType
-from django.db import models, transaction
+from django.db import models
 
 from services.core.middleware import request_id_var
 
@@ -79,20 +80,6 @@ def audit_action(verb: str):
             parent.pending[(entry.object_type, entry.object_pk, entry.verb, id(entry))] = entry
     elif entries:
         Entry.objects.bulk_create(entries)
-
-
-def audited(verb: str):
-    """The service records what it does as `verb`, in its own transaction."""
-
-    def decorate(function):
-        @functools.wraps(function)
-        def wrapper(*args, **kwargs):
-            with transaction.atomic(), audit_action(verb):
-                return function(*args, **kwargs)
-
-        return wrapper
-
-    return decorate
 
 
 def entry_from_model_change(manager, instance, *, force_log=False, **kwargs) -> Entry | None:

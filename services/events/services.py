@@ -7,7 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from services.audit.recording import audit_action, audited
+from services.audit.recording import audit_action
 from services.core.errors import NotFound
 from services.outbox.services import publish
 
@@ -42,19 +42,17 @@ def _locked(event_id: int) -> Event:
     return event
 
 
-@audited("event.created")
 def event_create(*, data: dict[str, Any], by=None) -> Event:
     fields = clean_event_fields(data, creating=True)
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("event.created"):
         event = Event.objects.create(created_by=by, **fields)
         publish(EventCreated(event_id=event.pk, status=event.status))
     return event
 
 
-@audited("event.updated")
 def event_update(*, event_id: int, data: dict[str, Any]) -> Event:
     """Only the fields present in `data` change, so a partial client never blanks the rest."""
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("event.updated"):
         event = _locked(event_id)
         fields = clean_event_fields(data, creating=False, current=event)
         old_status = event.status
@@ -67,10 +65,9 @@ def event_update(*, event_id: int, data: dict[str, Any]) -> Event:
     return event
 
 
-@audited("event.status_changed")
 def event_change_status(*, event_id: int, status: Any) -> Event:
     """Any of the four statuses, in any order (SPEC §4)."""
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("event.status_changed"):
         event = _locked(event_id)
         new_status = clean_status(status)
         old_status = event.status
@@ -81,13 +78,12 @@ def event_change_status(*, event_id: int, status: Any) -> Event:
     return event
 
 
-@audited("event.deleted")
 def event_delete(*, event_id: int) -> dict[str, int]:
     """The event, and with it what the hooks of `event_before_delete` erase (the registrants and
     waiting list, as one erasure does, their e-mails too). The event's lock keeps sign-ups and the
     worker's seat counts out meanwhile; returns what was erased, by kind. NotFound when the event
     does not exist (any more)."""
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("event.deleted"):
         event = _locked(event_id)
         erased: Counter[str] = Counter()
         for hook in _before_delete:

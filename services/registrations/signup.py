@@ -14,7 +14,7 @@ from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from services.audit.recording import audit_action, audited
+from services.audit.recording import audit_action
 from services.core.errors import ApplicationError, Conflict
 from services.events.models import Event
 from services.events.services import event_counters_store
@@ -192,7 +192,6 @@ def _create_registration(event: Event, fields: dict[str, Any], **values) -> Regi
     raise RuntimeError("Could not draw a free payment reference")
 
 
-@audited("registration.created")
 def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
     """A visitor takes a seat: Pending, held for SIGNUP_CONFIRM_MINUTES after the first e-mail
     goes out until the visitor opens its link, then until payment (or the payment deadline).
@@ -201,7 +200,7 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
     fields = clean_registrant(data)
     offer_token = data.get("offer_token") or ""
     now = timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("registration.created"):
         event = _open_event(event_id)
         refuse_duplicate_registration(event, fields, now)
         offer = _claim_offer(event, offer_token) if offer_token else None
@@ -245,13 +244,12 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
     return registration
 
 
-@audited("waitlist_entry.created")
 def waitlist_join(*, event_id: int, data: dict[str, Any]) -> WaitlistEntry:
     """Only for a Published event without an open seat; one place per e-mail and phone. The place
     counts (and is offered seats) once its address is confirmed through the first e-mail's link."""
     fields = clean_registrant(data)
     now = timezone.now()
-    with transaction.atomic():
+    with transaction.atomic(), audit_action("waitlist_entry.created"):
         event = _open_event(event_id)
         refuse_duplicate_registration(event, fields, now)
         _refuse_duplicate_waiting(event, fields, now)
