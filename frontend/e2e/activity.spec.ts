@@ -68,7 +68,7 @@ test('staff approve a registration, then find it on the Activity page and in its
   const details = page.getByRole('dialog', { name: 'Cancel Registration' });
   const history = details.getByRole('region', { name: 'History' });
   await expect(history.locator('.history__entry').filter({ hasText: /^Approved by/ })).toContainText(
-    new RegExp(`^Approved by .+ on .+ at .+: Transaction ID ${transaction}, Payment method Mobile Money`),
+    new RegExp(`^Approved by .+ on .+ at .+: Payment method Mobile Money, Transaction ID ${transaction}`),
   );
   // A record's own History shows its values: the sign-up names the person.
   await expect(history).toContainText(`Registered by a visitor on`);

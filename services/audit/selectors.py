@@ -72,7 +72,8 @@ def entry_changes(entry: Entry, *, masked: bool) -> dict:
     changes = entry.changes or {}
     if masked:
         changes = scrub(changes, personal_fields(entry.object_type), marker=MASK)
-    return {name: {"before": values[0], "after": values[1]} for name, values in changes.items()}
+    # In name order: PostgreSQL's jsonb keeps its own key order, SQLite the order written.
+    return {name: {"before": values[0], "after": values[1]} for name, values in sorted(changes.items())}
 
 
 def entry_actor(entry: Entry) -> dict | str:
