@@ -246,6 +246,12 @@ GROUPS = [
 ]
 
 
+# BENCH_ONLY: comma-separated pieces of endpoint labels; only the groups holding one are measured.
+ONLY = [piece for piece in os.environ.get("BENCH_ONLY", "").split(",") if piece]
+if ONLY:
+    GROUPS = [group for group in GROUPS if any(piece in e.label for e in group for piece in ONLY)]
+
+
 def say(message: str) -> None:
     print(f"[bench] {message}", file=sys.stderr, flush=True)
 
