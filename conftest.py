@@ -65,6 +65,9 @@ def _test_settings(settings):
 
     cache_breaker.reset()  # nor a Redis that one test made unreachable for the process
     broker_breaker.reset()
+    from services.ops.health import health_status_forget
+
+    health_status_forget()  # nor the health status another test found
     # Django's own advice for tests: the real hasher spends ~0.4 s of CPU per password by design, and
     # hundreds of tests make a staff user or sign in. Production keeps PBKDF2 (test_passwords checks).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

@@ -424,6 +424,8 @@ OUTBOX_RETENTION_DAYS = 30
 NOTIFICATION_MAX_ATTEMPTS = 5
 HEALTH_HEARTBEAT_MAX_AGE_SECONDS = 120  # beat stamps every 30 s
 HEALTH_OUTBOX_MAX_AGE_SECONDS = 300
+# Anonymous callers of /api/health/ get a status at most this old (services/ops/health.py).
+HEALTH_STATUS_SECONDS = 5
 # Every worker stamps its own presence row this often (services/ops/tasks.py); when the workers
 # cannot be asked over the broker, the System page counts one silent for 3 periods as offline.
 WORKER_PRESENCE_SECONDS = 30

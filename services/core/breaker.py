@@ -9,9 +9,11 @@ Callers already treat any exception as "Redis is not there" (the cache falls bac
 or to a per-process count; a publish is left for the outbox sweep)."""
 
 import logging
+import threading
 from collections.abc import Callable
 from typing import TypeVar
 
+import redis
 import redis.exceptions
 from circuitbreaker import CircuitBreaker, CircuitBreakerError
 from django.conf import settings
@@ -65,8 +67,35 @@ cache_breaker = RedisBreaker("cache")
 broker_breaker = RedisBreaker("broker")
 
 
+# Django's client makes a new redis.Redis (hundreds of reply callbacks copied) on every cache
+# call. Clients and pools are thread-safe: one per server and options serves the whole process.
+_clients: dict[tuple[str, str], redis.Redis] = {}
+_clients_lock = threading.Lock()
+
+
+def _process_client(server: str, pool_class, options: dict) -> redis.Redis:
+    shared = (server, repr(sorted(options.items(), key=str)))
+    with _clients_lock:
+        client = _clients.get(shared)
+        if client is None:
+            pool = pool_class.from_url(server, **options)
+            client = _clients[shared] = redis.Redis(connection_pool=pool)
+        return client
+
+
 class _GuardedClient(RedisCacheClient):
-    pass
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._by_index: dict[int, redis.Redis] = {}
+
+    def get_client(self, key=None, *, write=False) -> redis.Redis:
+        index = self._get_connection_pool_index(write)
+        client = self._by_index.get(index)
+        if client is None:
+            client = self._by_index[index] = _process_client(
+                self._servers[index], self._pool_class, self._pool_options
+            )
+        return client
 
 
 _CALLS = ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many", "delete_many")

@@ -8,6 +8,7 @@ from django.conf import settings
 from django.db import connection
 from django.utils import timezone
 
+from services.core.breaker import broker_breaker
 from services.outbox.selectors import dead_delivery_count, outbox_backlog
 
 from .models import Heartbeat
@@ -50,6 +51,8 @@ def broker() -> Check:
     if _broker_memo["url"] == url and now - _broker_memo["at"] < BROKER_CHECK_SECONDS:
         return _broker_memo["check"]
     transport = url.split("://", 1)[0]
+    if broker_breaker.opened:  # a publish of this process found it unreachable a moment ago
+        return Check(False, {"transport": transport, "error": "CircuitBreakerError"})
     try:
         with app.connection_for_write() as conn:
             connect_once(conn)

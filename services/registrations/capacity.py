@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from datetime import timedelta
 
 from django.conf import settings
-from django.db.models import Count, Q
+from django.db import connection
+from django.db.models import Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
@@ -48,8 +49,11 @@ def event_full_error(event: Event) -> EventFull:
 
 
 def locked_event(event_id: int) -> Event:
-    """The event row, locked until the surrounding transaction ends."""
-    event = Event.objects.select_for_update().filter(pk=event_id).first()
+    """The event row, locked until the surrounding transaction ends. Written out in SQL: the
+    ORM's SELECT … FOR UPDATE cost a sign-up more CPU to build than the database spends on it."""
+    table = connection.ops.quote_name(Event._meta.db_table)
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    event = next(iter(Event.objects.raw(f"SELECT * FROM {table} WHERE id = %s{lock}", [event_id])), None)
     if event is None:
         raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
     return event
@@ -105,24 +109,51 @@ def holds_seat(registration: Registration, now) -> bool:
     return registration.hold_expires_at > now
 
 
+# count_seats in one statement: the four counts of holding_pending, Approved, waiting_confirmed
+# and the open offers, written out in SQL because building the two ORM aggregates cost more CPU
+# than anything else a sign-up does (docs/benchmarks.md, issue 26). tests/test_seat_count.py
+# checks it against those Q objects on every kind of row.
+_COUNT_SQL = """
+SELECT
+  (SELECT COUNT(*) FROM {registration} WHERE event_id = %(event)s AND registration_status = %(pending)s
+     AND (email_confirmed_at IS NOT NULL OR hold_expires_at > %(now)s
+          OR (hold_expires_at IS NULL AND registration_date > %(unissued)s))
+     AND (payment_due_at IS NULL OR payment_due_at > %(now)s)),
+  (SELECT COUNT(*) FROM {registration} WHERE event_id = %(event)s AND registration_status = %(approved)s),
+  (SELECT COUNT(*) FROM {waitlist} WHERE event_id = %(event)s AND status = %(waiting)s
+     AND email_confirmed_at IS NOT NULL),
+  (SELECT COUNT(*) FROM {waitlist} WHERE event_id = %(event)s AND status = %(offered)s
+     AND offer_expires_at > %(now)s)
+"""
+
+
 def count_seats(event: Event) -> Seats:
-    """Two aggregate queries over the rows (registrations, waiting list); the figures follow
-    from them by the one rule (services/events/seats.py)."""
+    """The seats of `event` counted from the rows, in one query; the figures follow from the
+    counts by the one rule (services/events/seats.py)."""
     now = timezone.now()
-    counts = Registration.objects.filter(event=event).aggregate(
-        pending=Count("pk", filter=holding_pending(now)),
-        approved=Count("pk", filter=Q(registration_status=Registration.Status.APPROVED)),
+    adapt = connection.ops.adapt_datetimefield_value
+    quote = connection.ops.quote_name
+    sql = _COUNT_SQL.format(
+        registration=quote(Registration._meta.db_table), waitlist=quote(WaitlistEntry._meta.db_table)
     )
-    waitlist = WaitlistEntry.objects.filter(event=event).aggregate(
-        waiting=Count("pk", filter=waiting_confirmed()),
-        offered=Count("pk", filter=Q(status=WaitlistEntry.Status.OFFERED, offer_expires_at__gt=now)),
-    )
+    params = {
+        "event": event.pk,
+        "now": adapt(now),
+        "unissued": adapt(now - UNISSUED_HOLD),
+        "pending": Registration.Status.PENDING.value,
+        "approved": Registration.Status.APPROVED.value,
+        "waiting": WaitlistEntry.Status.WAITING.value,
+        "offered": WaitlistEntry.Status.OFFERED.value,
+    }
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        pending, approved, waiting, offered = cursor.fetchone()
     return Seats(
-        total=counts["pending"] + counts["approved"],
-        pending=counts["pending"],
-        approved=counts["approved"],
-        waiting=waitlist["waiting"],
-        offered=waitlist["offered"],
+        total=pending + approved,
+        pending=pending,
+        approved=approved,
+        waiting=waiting,
+        offered=offered,
         maximum=event.maximum_attendees,
     )
 

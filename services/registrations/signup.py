@@ -8,9 +8,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 from django.db.models import Q
-from django.db.models.functions import Lower
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -105,15 +104,22 @@ def _refuse_duplicates(taken, fields: dict[str, Any], *, email_text, phone_text)
         raise Conflict(next(iter(errors.values())), code="duplicate_registration", fields=errors)
 
 
-def _same_person(model, event: Event, fields: dict[str, Any], *, active: Q):
+def _same_person(model, event: Event, fields: dict[str, Any], *, status_field: str, active) -> list:
     """Rows of `model` for `event` with this e-mail (any capitals) or phone, among `active` ones,
-    locked: lower(email), as the partial unique index has it (iexact would compare UPPER() and scan)."""
-    return list(
-        model.objects.select_for_update()
-        .filter(active, event=event)
-        .annotate(email_lower=Lower("email"))
-        .filter(Q(email_lower=fields["email"].lower()) | Q(phone=fields["phone"]))
-    )
+    locked: lower(email), as the partial unique index has it (iexact would compare UPPER() and scan).
+    Their ids come from one statement written out in SQL (the ORM's took more CPU to build than
+    the rest of a sign-up's reads); the rare rows found are then read whole."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    statuses = ", ".join(["%s"] * len(active))
+    lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT id FROM {table} WHERE event_id = %s AND {status_field} IN ({statuses})"
+            f" AND (LOWER(email) = %s OR phone = %s){lock}",
+            [event.pk, *map(str, active), fields["email"].lower(), fields["phone"]],
+        )
+        ids = [row[0] for row in cursor.fetchall()]
+    return list(model.objects.filter(pk__in=ids)) if ids else []
 
 
 def refuse_duplicate_registration(event: Event, fields: dict[str, Any], now, *, exclude=None) -> None:
@@ -121,7 +127,7 @@ def refuse_duplicate_registration(event: Event, fields: dict[str, Any], now, *, 
     whose hold or deadline has passed ends here as Expired (the sweep would end it within the
     minute), so that a lapsed sign-up never locks the person out."""
     taken = _same_person(
-        Registration, event, fields, active=Q(registration_status__in=Registration.HOLDING_SEATS)
+        Registration, event, fields, status_field="registration_status", active=Registration.HOLDING_SEATS
     )
     holding = []
     for registration in taken:
@@ -140,7 +146,7 @@ def refuse_duplicate_registration(event: Event, fields: dict[str, Any], now, *, 
 
 
 def _refuse_duplicate_waiting(event: Event, fields: dict[str, Any], now) -> None:
-    taken = _same_person(WaitlistEntry, event, fields, active=Q(status__in=WaitlistEntry.QUEUED))
+    taken = _same_person(WaitlistEntry, event, fields, status_field="status", active=WaitlistEntry.QUEUED)
     queued = []
     for entry in taken:
         if entry.status == WaitlistEntry.Status.WAITING and not waiting_holds(entry, now):

@@ -1,0 +1,115 @@
+"""count_seats counts in one SQL statement what the ORM's rules (holding_pending, Approved,
+waiting_confirmed, open offers) say, on every kind of row; a sign-up costs a fixed, small number
+of statements."""
+
+import datetime
+from datetime import timedelta
+
+import pytest
+from django.db import connection
+from django.db.models import Count, Q
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from services.events.models import Event
+from services.registrations.capacity import count_seats, holding_pending, waiting_confirmed
+from services.registrations.models import Registration, WaitlistEntry
+
+from .helpers import person, register
+
+pytestmark = pytest.mark.django_db
+
+
+def an_event(**fields) -> Event:
+    return Event.objects.create(
+        title="Counted",
+        location="Kigali",
+        status="Published",
+        date=datetime.date.today() + timedelta(days=30),
+        **fields,
+    )
+
+
+def a_registration(event, i, *, age=timedelta(0), **fields) -> Registration:
+    row = Registration.objects.create(
+        event=event,
+        full_name=f"Person {i}",
+        email=f"p{i}@example.org",
+        phone=f"+25078{i:07d}",
+        preferred_language="English",
+        **fields,
+    )
+    if age:
+        Registration.objects.filter(pk=row.pk).update(registration_date=timezone.now() - age)
+    return row
+
+
+def a_place(event, i, **fields) -> WaitlistEntry:
+    return WaitlistEntry.objects.create(
+        event=event,
+        full_name=f"Waiting {i}",
+        email=f"w{i}@example.org",
+        phone=f"+25079{i:07d}",
+        preferred_language="English",
+        **fields,
+    )
+
+
+def counted_by_the_orm(event) -> tuple[int, int, int, int]:
+    now = timezone.now()
+    rows = Registration.objects.filter(event=event).aggregate(
+        pending=Count("pk", filter=holding_pending(now)),
+        approved=Count("pk", filter=Q(registration_status="Approved")),
+    )
+    places = WaitlistEntry.objects.filter(event=event).aggregate(
+        waiting=Count("pk", filter=waiting_confirmed()),
+        offered=Count("pk", filter=Q(status="offered", offer_expires_at__gt=now)),
+    )
+    return rows["pending"], rows["approved"], places["waiting"], places["offered"]
+
+
+def test_every_kind_of_row_is_counted_as_the_rules_say():
+    event, other = an_event(maximum_attendees=20), an_event()
+    now = timezone.now()
+    hour, day = timedelta(hours=1), timedelta(days=1)
+    # Holding a seat: confirmed; within the hold; hold not started yet (e-mail not issued) and
+    # recent; confirmed and not yet due.
+    a_registration(event, 1, email_confirmed_at=now)
+    a_registration(event, 2, hold_expires_at=now + hour)
+    a_registration(event, 3, age=2 * hour)
+    a_registration(event, 4, email_confirmed_at=now, payment_due_at=now + day)
+    # Holding nothing: hold over; unissued for more than a day; past the payment deadline; ended.
+    a_registration(event, 5, hold_expires_at=now - hour)
+    a_registration(event, 6, age=2 * day)
+    a_registration(event, 7, email_confirmed_at=now, payment_due_at=now - hour)
+    for i, status in enumerate(("Rejected", "Expired", "Cancelled"), start=8):
+        a_registration(event, i, registration_status=status, email_confirmed_at=now)
+    a_registration(event, 11, registration_status="Approved")
+    a_registration(other, 12, email_confirmed_at=now)  # another event's
+    a_registration(other, 13, registration_status="Approved")
+
+    a_place(event, 1, email_confirmed_at=now)  # waiting
+    a_place(event, 2)  # not confirmed: not counted yet
+    a_place(event, 3, status="offered", offer_expires_at=now + hour)
+    a_place(event, 4, status="offered", offer_expires_at=now - hour)  # lapsed offer
+    a_place(event, 5, status="claimed", email_confirmed_at=now)
+    a_place(other, 6, email_confirmed_at=now)
+
+    seats = count_seats(event)
+    assert (seats.pending, seats.approved, seats.waiting, seats.offered) == counted_by_the_orm(event)
+    assert (seats.total, seats.pending, seats.approved, seats.waiting, seats.offered) == (5, 4, 1, 1, 1)
+    assert seats.maximum == 20
+    assert count_seats(other).total == 2
+
+
+def test_a_sign_up_stores_in_few_statements(client):
+    event = an_event(maximum_attendees=50)
+    assert register(client, event.pk, person(1)).status_code == 201
+    with CaptureQueriesContext(connection) as queries:
+        assert register(client, event.pk, person(2)).status_code == 201
+    statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
+    # The event locked, the person's other sign-ups, the seats in one count; the registration
+    # (in a savepoint: a payment reference drawn twice is drawn again), the event's counters, the
+    # outbox message and the audit entry. Under the test's transaction, no BEGIN/COMMIT.
+    assert statements.count("SELECT") == 3, statements
+    assert statements.count("INSERT") == 3 and statements.count("UPDATE") == 1, statements
