@@ -113,8 +113,8 @@ def _same_person(model, event: Event, fields: dict[str, Any], *, status_field: s
     statuses = ", ".join(["%s"] * len(active))
     lock = " FOR UPDATE" if connection.features.has_select_for_update else ""
     with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT id FROM {table} WHERE event_id = %s AND {status_field} IN ({statuses})"
+        cursor.execute(  # names from the model and the caller; the values are parameters
+            f"SELECT id FROM {table} WHERE event_id = %s AND {status_field} IN ({statuses})"  # noqa: S608
             f" AND (LOWER(email) = %s OR phone = %s){lock}",
             [event.pk, *map(str, active), fields["email"].lower(), fields["phone"]],
         )
