@@ -177,33 +177,25 @@ def _claim_offer(event: Event, token: str) -> WaitlistEntry:
     return entry
 
 
-def _create_registration(event: Event, fields: dict[str, Any], **values) -> Registration:
-    """Insert with a fresh payment reference (none for a free event: nothing to match); a
-    reference already taken (1 in ~900 million) is drawn again inside a savepoint."""
-    free = is_free(event)
-    for _attempt in range(5):
-        try:
-            with transaction.atomic():
-                return Registration.objects.create(
-                    event=event,
-                    payment_reference=None if free else new_payment_reference(),
-                    **values,
-                    **fields,
-                )
-        except IntegrityError:
-            # The same person in a parallel request, which committed first: the partial unique
-            # index is the last word (the lock makes this rare).
-            refuse_duplicate_registration(event, fields, timezone.now())
-            continue
-    raise RuntimeError("Could not draw a free payment reference")
-
-
 def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
     """A visitor takes a seat: Pending, held for SIGNUP_CONFIRM_MINUTES after the first e-mail
     goes out until the visitor opens its link, then until payment (or the payment deadline).
     Refused when the event is not Published, has no open seat, or this e-mail or phone already
     holds a seat; a waiting-list offer token takes the seat held for its holder."""
     fields = clean_registrant(data)
+    for _attempt in range(5):
+        try:
+            return _submit(event_id, data, fields)
+        except IntegrityError:
+            # A payment reference drawn twice (1 in ~900 million), or the same person through a
+            # path that does not lock the event, committed first: the partial unique index is the
+            # last word. The whole sign-up again then draws another reference or refuses the
+            # duplicate; no savepoint around the insert (two statements fewer under the lock).
+            continue
+    raise RuntimeError("Could not draw a free payment reference")
+
+
+def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Registration:
     offer_token = data.get("offer_token") or ""
     now = timezone.now()
     with transaction.atomic(), audit_action("registration.created"):
@@ -218,14 +210,16 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
         confirmed = offer is not None and offer.email.lower() == fields["email"].lower()
         # A free seat needs nothing more than a confirmed address: taken at once.
         approved = confirmed and is_free(event)
-        registration = _create_registration(
-            event,
-            fields,
+        registration = Registration.objects.create(
+            event=event,
+            # None for a free event: nothing to match.
+            payment_reference=None if is_free(event) else new_payment_reference(),
             terms_accepted_at=now if data.get("agree_to_terms") is True else None,
             email_confirmed_at=now if confirmed else None,
             payment_due_at=payment_due_at(event, now),
             registration_status=Registration.Status.APPROVED if approved else Registration.Status.PENDING,
             decided_at=now if approved else None,
+            **fields,
         )
         if offer is not None:
             offer.status = WaitlistEntry.Status.CLAIMED

@@ -201,3 +201,18 @@ def test_references_are_unique_and_readable(client):
     references = {register(client, event.pk, person(i)).json()["payment_reference"] for i in range(30)}
     assert len(references) == 30
     assert not any(set(ref) & set("01OIL") for ref in references)
+
+
+@pytest.mark.django_db
+def test_a_payment_reference_drawn_twice_is_drawn_again(client, monkeypatch):
+    from services.registrations import signup
+
+    event = make_event(price=5000)
+    first = register(client, event.pk, person(1)).json()["payment_reference"]
+    draws = iter([first, "ZZZZZ9"])  # the first draw is taken already
+    monkeypatch.setattr(signup, "new_payment_reference", lambda: next(draws))
+    response = register(client, event.pk, person(2))
+    assert response.status_code == 201, response.json()
+    assert response.json()["payment_reference"] == "ZZZZZ9"
+    assert Registration.objects.filter(event=event).count() == 2
+    assert OutboxMessage.objects.filter(topic="registration.submitted").count() == 2
