@@ -40,17 +40,22 @@ def _user_statement(alias: str):
     for model, alias_name in ((user_model, "u"), (StaffProfile, "p")):
         fields = model._meta.concrete_fields
         columns = [field.get_col(alias_name) for field in fields]
-        converters = [connection.ops.get_db_converters(col) + col.get_db_converters(connection) for col in columns]
-        parts.append((model, [field.attname for field in fields], list(zip(columns, converters, strict=True))))
+        converters = [
+            connection.ops.get_db_converters(col) + col.get_db_converters(connection) for col in columns
+        ]
+        names = [field.attname for field in fields]
+        parts.append((model, names, list(zip(columns, converters, strict=True))))
     select = ", ".join(
         f"{alias_name}.{quote(field.column)}"
         for (model, _names, _columns), alias_name in zip(parts, ("u", "p"), strict=True)
         for field in model._meta.concrete_fields
     )
+    pk = quote(user_model._meta.pk.column)
+    # Names from the models' own metadata, quoted; the id is a parameter.
     sql = (
-        f"SELECT {select} FROM {quote(user_model._meta.db_table)} u"
-        f" LEFT JOIN {quote(StaffProfile._meta.db_table)} p ON p.{quote('user_id')} = u.{quote(user_model._meta.pk.column)}"
-        f" WHERE u.{quote(user_model._meta.pk.column)} = %s AND u.{quote('is_active')}"
+        f"SELECT {select} FROM {quote(user_model._meta.db_table)} u"  # noqa: S608
+        f" LEFT JOIN {quote(StaffProfile._meta.db_table)} p ON p.{quote('user_id')} = u.{pk}"
+        f" WHERE u.{pk} = %s AND u.{quote('is_active')}"
     )
     return sql, parts
 
