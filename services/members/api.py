@@ -8,7 +8,15 @@ from services.core.throttling import ActionThrottle
 
 from . import exports, selectors, services
 from .models import Member
-from .schemas import AppliedOut, MemberApplicationIn, MemberFilters, MemberIn, MemberOut, MemberPageOut
+from .schemas import (
+    MEMBER_COLUMNS,
+    AppliedOut,
+    MemberApplicationIn,
+    MemberFilters,
+    MemberIn,
+    MemberOut,
+    MemberPageOut,
+)
 
 router = Router(tags=["members"])  # mounted at management/
 public_router = Router(tags=["members"])  # mounted at users/
@@ -45,8 +53,8 @@ def _filtered(filters: MemberFilters):
 
 @router.get("members/", response={200: MemberPageOut, **ERRORS}, summary="Members: search, filters, pages")
 def member_list(request, filters: Query[MemberFilters]):
-    page = selectors.member_page(_filtered(filters), page=filters.page, page_size=filters.page_size)
-    return page
+    rows = _filtered(filters).values(*MEMBER_COLUMNS)
+    return MemberPageOut.from_page(selectors.member_page(rows, page=filters.page, page_size=filters.page_size))
 
 
 @router.post("members/", response={201: MemberOut, **ERRORS}, summary="Enter an application (staff)")
