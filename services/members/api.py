@@ -54,7 +54,8 @@ def _filtered(filters: MemberFilters):
 @router.get("members/", response={200: MemberPageOut, **ERRORS}, summary="Members: search, filters, pages")
 def member_list(request, filters: Query[MemberFilters]):
     rows = _filtered(filters).values(*MEMBER_COLUMNS)
-    return MemberPageOut.from_page(selectors.member_page(rows, page=filters.page, page_size=filters.page_size))
+    page = selectors.member_page(rows, page=filters.page, page_size=filters.page_size)
+    return MemberPageOut.from_page(page)
 
 
 @router.post("members/", response={201: MemberOut, **ERRORS}, summary="Enter an application (staff)")

@@ -53,7 +53,9 @@ def test_the_list_shows_each_member_as_the_member_page_does(staff_client):
     same answer as one member's page, whatever the member holds."""
     make_member(1)
     make_member(2, gender="Non-binary", areas_of_interest=["Medical"], membership_number="2026-0007")
-    make_member(3, membership_type="Institutional", gender="", date_of_birth=None, contact_person_name="A. B.")
+    make_member(
+        3, membership_type="Institutional", gender="", date_of_birth=None, contact_person_name="A. B."
+    )
     services.member_decide(member_id=make_member(4).pk, status=Member.Approval.APPROVED)
     for query in ({}, {"search": "member", "approval_status": "Approved"}):
         rows = staff_client.get(MEMBERS, query).json()["results"]
