@@ -5,6 +5,7 @@ report reads the same before and after a purge; those rows have no name."""
 
 import calendar
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
 from time import monotonic
@@ -104,7 +105,7 @@ SUMMARY_FRESH_SECONDS = 5.0
 _summary_lock = threading.Lock()
 _summary_generation = 0
 # (generation, day, monotonic expiry, figures)
-_summary_kept: tuple[int, date, float, dict[str, Any]] | None = None
+_summary_kept: tuple[int, date, float, Any] | None = None
 
 
 def summary_stale(**_kwargs: Any) -> None:
@@ -115,14 +116,15 @@ def summary_stale(**_kwargs: Any) -> None:
         _summary_kept = None
 
 
-def dashboard_summary_recent() -> dict[str, Any]:
-    """dashboard_summary(), counted at most SUMMARY_FRESH_SECONDS ago by this process."""
+def dashboard_summary_recent(shape: Callable[[dict[str, Any]], Any] = dict) -> Any:
+    """shape(dashboard_summary()), counted and shaped at most SUMMARY_FRESH_SECONDS ago by this
+    process (the API keeps its validated answer, so a request only serialises it)."""
     global _summary_kept
     today, now = timezone.localdate(), monotonic()
     kept, generation = _summary_kept, _summary_generation
     if kept is not None and kept[0] == generation and kept[1] == today and now < kept[2]:
         return kept[3]
-    figures = dashboard_summary(today=today)
+    figures = shape(dashboard_summary(today=today))
     with _summary_lock:
         if generation == _summary_generation:  # no write while it was counted
             _summary_kept = (generation, today, now + SUMMARY_FRESH_SECONDS, figures)
