@@ -23,6 +23,12 @@ their own, through manage.py shell), and each request takes the next id (bench_w
 added there, not with the rest of the seeding in .ci/bench, so that the groups measured before it
 (the dashboard summary counts every registration) see the same rows as before it existed.
 
+The staff pages are measured at two sizes: first on the rows .ci/bench seeds (10,000 members,
+1,000 events), then, last of all so that every other group sees the rows it always saw, again
+after GROW_SEED has added members and events up to 100,000 and 10,000 (plus what the groups
+before added: the staff decisions' 60,000 registrations); the report gives each large figure ÷
+the small one, which must not grow with the rows.
+
     python bench_http.py BASE_URL EVENT_ID   (knobs from the environment, see .ci/bench)
 Report lines go to stdout, progress to stderr.
 """
@@ -93,6 +99,45 @@ with connection.cursor() as cursor:  # now, rather than by autovacuum in the mid
 print(ids[0], ids[-1], len(ids))
 """
 
+# The larger size of the staff pages: members up to 100,000 and events (each with a registration)
+# up to 10,000, shaped as .ci/bench seeds the first ones; then VACUUM ANALYZE, as autovacuum would.
+BIG_MEMBERS, BIG_EVENTS = 100_000, 10_000
+GROW_SEED = f"""
+import datetime
+from django.db import connection
+from services.events.models import Event
+from services.members.models import Member
+from services.registrations.models import Registration
+start = Member.objects.count()
+for low in range(start, {BIG_MEMBERS}, 5000):
+    Member.objects.bulk_create(
+        [Member(full_name=f'Member {{i}}', email=f'member{{i}}@example.org', phone=f'+25078{{i:07d}}',
+                date_of_birth='1985-01-01', gender='Female', nationality='Rwandan', address='Kigali',
+                membership_type='Individual' if i % 4 else 'Institutional', payment_method='Mobile Money',
+                agree_to_terms=True, approval_status=('Pending', 'Approved', 'Rejected')[i % 3])
+         for i in range(low, min(low + 5000, {BIG_MEMBERS}))])
+today = datetime.date.today()
+statuses = ('Published', 'Completed', 'Draft', 'Cancelled')
+first = Event.objects.count()
+events = Event.objects.bulk_create(
+    [Event(title=f'Bench event {{i}}', location='Kigali', status=statuses[i % 4],
+           date=today + datetime.timedelta(days=(i % 400) - 200)) for i in range(first, {BIG_EVENTS})],
+    batch_size=2000)
+Registration.objects.bulk_create(
+    [Registration(event=event, full_name=f'Bench attendee {{i}}', email=f'member{{i}}@example.org',
+                  phone=f'+25079{{i:07d}}', preferred_language='English', payment_reference=f'BG{{i:06d}}',
+                  registration_status=('Pending', 'Approved', 'Rejected')[i % 3])
+     for i, event in enumerate(events, first)], batch_size=2000)
+with connection.cursor() as cursor:
+    for model in (Member, Event, Registration):
+        cursor.execute('VACUUM ANALYZE ' + model._meta.db_table)
+from django.contrib.auth import get_user_model
+from services.accounts.tokens import token_pair_issue
+# A fresh staff token: the first one (15 minutes) may run out before these last groups end.
+print(Member.objects.count(), Event.objects.count(),
+      token_pair_issue(user=get_user_model().objects.get(username='admin')).access)
+"""
+
 # {n} and {p} become fresh values on every request (bench_wrk.lua, bench_loadgen.py).
 SIGNUP = json.dumps(
     {
@@ -137,6 +182,8 @@ class Endpoint:
     token: str = ""  # a bearer token for staff endpoints
     size: int = 0  # bytes of the whole response (status line, headers, body)
     seed: str = ""  # manage.py shell code run before the group: prints the first and last id to walk
+    grow: str = ""  # manage.py shell code run before the group (more rows), nothing to walk
+    small: str = ""  # the label of the same endpoint measured at the smaller size
     next_id: int = 0  # {id} in the path and body: the next registration id no request has used
     last_id: int = 0
     runs: list = field(default_factory=list)  # Run per round
@@ -146,6 +193,39 @@ class Endpoint:
     @property
     def short(self) -> str:
         return self.label.rsplit("(", 1)[-1].rstrip(")") if "(" in self.label else "endpoint"
+
+
+def staff_members(size: str, grow: str = "", small: str = "") -> list[Endpoint]:
+    """The members list (one page of 10) and its search + filter, at `size` members."""
+    return [
+        Endpoint(
+            f"GET /api/management/members/ ({size})",
+            "GET",
+            "/api/management/members/?page=2",
+            token=STAFF_TOKEN,
+            grow=grow,
+            small=small and f"GET /api/management/members/ ({small})",
+        ),
+        Endpoint(
+            f"GET /api/management/members/?search=…&approval_status=Pending ({size})",
+            "GET",
+            "/api/management/members/?search=member%2042&approval_status=Pending",
+            token=STAFF_TOKEN,
+            small=small and f"GET /api/management/members/?search=…&approval_status=Pending ({small})",
+        ),
+    ]
+
+
+def staff_dashboard(size: str, small: str = "") -> list[Endpoint]:
+    return [
+        Endpoint(
+            f"GET /api/dashboard/summary/ ({size})",
+            "GET",
+            "/api/dashboard/summary/",
+            token=STAFF_TOKEN,
+            small=small and f"GET /api/dashboard/summary/ ({small})",
+        )
+    ]
 
 
 GROUPS = [
@@ -187,42 +267,10 @@ GROUPS = [
         else []
     ),
     # The members list with 10,000 members: one page of 10, searched and filtered in the database.
-    *(
-        [
-            [
-                Endpoint(
-                    "GET /api/management/members/ (10,000 members)",
-                    "GET",
-                    "/api/management/members/?page=2",
-                    token=STAFF_TOKEN,
-                ),
-                Endpoint(
-                    "GET /api/management/members/?search=…&approval_status=Pending",
-                    "GET",
-                    "/api/management/members/?search=member%2042&approval_status=Pending",
-                    token=STAFF_TOKEN,
-                ),
-            ]
-        ]
-        if STAFF_TOKEN
-        else []
-    ),
+    *([staff_members("10,000 members")] if STAFF_TOKEN else []),
     # The dashboard home's figures over 1,000 events, their registrations and 10,000 members:
-    # three aggregates and three short lists, whatever the number of rows.
-    *(
-        [
-            [
-                Endpoint(
-                    "GET /api/dashboard/summary/ (1,000 events)",
-                    "GET",
-                    "/api/dashboard/summary/",
-                    token=STAFF_TOKEN,
-                )
-            ]
-        ]
-        if STAFF_TOKEN
-        else []
-    ),
+    # counted at most a few seconds ago by the process (services/dashboard/selectors.py).
+    *([staff_dashboard("1,000 events")] if STAFF_TOKEN else []),
     # A staff decision: approving one Pending registration (with its payment) per request. Each
     # takes its event's row lock, recounts the seats, and queues the person's e-mail.
     *(
@@ -241,8 +289,18 @@ GROUPS = [
         if STAFF_TOKEN
         else []
     ),
-    # Last: the e-mails it queues keep the worker busy long after its rounds.
+    # The e-mails it queues keep the worker busy long after its rounds.
     [Endpoint("POST /api/management/contact-form/", "POST", "/api/management/contact-form/", CONTACT)],
+    # The staff pages again at the larger size (GROW_SEED first): last, so that no group above
+    # sees those rows.
+    *(
+        [
+            staff_members("100,000 members", grow=GROW_SEED, small="10,000 members"),
+            staff_dashboard("10,000 events", small="1,000 events"),
+        ]
+        if STAFF_TOKEN
+        else []
+    ),
 ]
 
 
@@ -390,8 +448,27 @@ def fmt_ms(value: float | None, digits: int = 2) -> str:
     return "n/a" if value is None else f"{value:.{digits}f}"
 
 
+def grow_rows(endpoint: Endpoint) -> None:
+    """Run the endpoint's GROW_SEED in the app's environment."""
+    say(f"{endpoint.label}: adding rows")
+    out = subprocess.run(  # noqa: S603 - our own command line
+        [sys.executable, "manage.py", "shell", "-v0", "-c", endpoint.grow],
+        cwd=HERE.parent,
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    members, events, token = out.split()[-3:]
+    say(f"{endpoint.label}: now {members} members and {events} events")
+    for other in (e for group in GROUPS for e in group):
+        if other.token:
+            other.token = token
+
+
 def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[str], pairs: list) -> None:
     for endpoint in group:
+        if endpoint.grow:
+            grow_rows(endpoint)
         body = endpoint.body.encode()
         sample = next(unique_bodies(body)) if b"{n}" in body else body
         path = endpoint.path
@@ -520,6 +597,19 @@ def main() -> None:
             f" (p50 {statistics.median(a.p50_ms for a, _ in reset_pairs):.2f} ms"
             f" vs {statistics.median(b.p50_ms for _, b in reset_pairs):.2f} ms)"
         )
+    by_label = {endpoint.label: endpoint for endpoint in endpoints}
+    grown = [endpoint for endpoint in endpoints if endpoint.small in by_label]
+    if grown:
+        print("staff pages, larger size ÷ smaller (CPU per request, medians; at most 1.2, not growing):")
+        for endpoint in grown:
+            small = by_label[endpoint.small]
+            big_cpu = median_of(run.cpu_ms for run in endpoint.runs)
+            small_cpu = median_of(run.cpu_ms for run in small.runs)
+            ratio = f"{big_cpu / small_cpu:.2f}" if big_cpu and small_cpu else "n/a"
+            print(
+                f"  {endpoint.label} ÷ {small.short}: {ratio}"
+                f" (CPU × ceiling {median_range(endpoint.costs)} vs {median_range(small.costs)})"
+            )
     print("response lengths (the ceiling padded to each group's first endpoint):")
     for note in notes:
         print(f"  {note}")

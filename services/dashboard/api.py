@@ -13,7 +13,7 @@ ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut}
 
 @router.get("summary/", response={200: SummaryOut, **ERRORS}, summary="The dashboard home's figures")
 def summary(request):
-    return selectors.dashboard_summary()
+    return selectors.dashboard_summary_recent(SummaryOut.model_validate)
 
 
 @router.get(

@@ -4,8 +4,11 @@ erased is counted from its anonymous tallies (ErasedRegistration, ErasedMember),
 report reads the same before and after a purge; those rows have no name."""
 
 import calendar
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from time import monotonic
 from typing import Any
 
 from django.db.models import (
@@ -91,6 +94,41 @@ def dashboard_summary(*, today: date | None = None) -> dict[str, Any]:
             Registration.objects.select_related("event").order_by("-registration_date", "-pk")[:RECENT_SHOWN]
         ),
     }
+
+
+# The home page's figures as one process last counted them, for SUMMARY_FRESH_SECONDS: staff
+# polling the home page cost a dictionary's serialisation, not eight aggregates over every row
+# (issue 26; docs/decisions.md). A save or delete of a counted row in this process drops it at
+# once (summary_stale, connected in apps.py); another process's writes, and bulk updates (an
+# event's stored counts), show within those seconds.
+SUMMARY_FRESH_SECONDS = 5.0
+_summary_lock = threading.Lock()
+_summary_generation = 0
+# (generation, day, monotonic expiry, figures)
+_summary_kept: tuple[int, date, float, Any] | None = None
+
+
+def summary_stale(**_kwargs: Any) -> None:
+    """A counted row changed in this process: the next summary is counted afresh."""
+    global _summary_generation, _summary_kept
+    with _summary_lock:
+        _summary_generation += 1
+        _summary_kept = None
+
+
+def dashboard_summary_recent(shape: Callable[[dict[str, Any]], Any] = dict) -> Any:
+    """shape(dashboard_summary()), counted and shaped at most SUMMARY_FRESH_SECONDS ago by this
+    process (the API keeps its validated answer, so a request only serialises it)."""
+    global _summary_kept
+    today, now = timezone.localdate(), monotonic()
+    kept, generation = _summary_kept, _summary_generation
+    if kept is not None and kept[0] == generation and kept[1] == today and now < kept[2]:
+        return kept[3]
+    figures = shape(dashboard_summary(today=today))
+    with _summary_lock:
+        if generation == _summary_generation:  # no write while it was counted
+            _summary_kept = (generation, today, now + SUMMARY_FRESH_SECONDS, figures)
+    return figures
 
 
 # --- Report periods and search ---------------------------------------------------------------

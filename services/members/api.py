@@ -4,11 +4,20 @@ from ninja import Query, Router, Status
 from services.core.api import ErrorOut
 from services.core.challenge import challenge_required
 from services.core.errors import NotFound
+from services.core.prepared import PreparedValues
 from services.core.throttling import ActionThrottle
 
 from . import exports, selectors, services
 from .models import Member
-from .schemas import AppliedOut, MemberApplicationIn, MemberFilters, MemberIn, MemberOut, MemberPageOut
+from .schemas import (
+    MEMBER_COLUMNS,
+    AppliedOut,
+    MemberApplicationIn,
+    MemberFilters,
+    MemberIn,
+    MemberOut,
+    MemberPageOut,
+)
 
 router = Router(tags=["members"])  # mounted at management/
 public_router = Router(tags=["members"])  # mounted at users/
@@ -45,8 +54,17 @@ def _filtered(filters: MemberFilters):
 
 @router.get("members/", response={200: MemberPageOut, **ERRORS}, summary="Members: search, filters, pages")
 def member_list(request, filters: Query[MemberFilters]):
-    page = selectors.member_page(_filtered(filters), page=filters.page, page_size=filters.page_size)
-    return page
+    # The statements are kept per shape of request: the key holds every filter's value.
+    key = (
+        "members",
+        (filters.search or "").strip(),
+        tuple(filters.approval_status or ()),
+        tuple(filters.membership_type or ()),
+        filters.active,
+    )
+    rows = PreparedValues(lambda: _filtered(filters).values(*MEMBER_COLUMNS), key)
+    page = selectors.member_page(rows, page=filters.page, page_size=filters.page_size)
+    return MemberPageOut.from_page(page)
 
 
 @router.post("members/", response={201: MemberOut, **ERRORS}, summary="Enter an application (staff)")

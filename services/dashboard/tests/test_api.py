@@ -2,6 +2,7 @@ import pytest
 
 from services.accounts.tests.factories import make_user
 from services.accounts.tokens import token_pair_issue
+from services.members.tests.helpers import make_member
 
 from .factories import association, bulk
 
@@ -57,6 +58,19 @@ def test_the_summary_costs_the_same_queries_for_10_or_1000_rows(
     body = response.json()
     assert body["events"]["total"] == size
     assert len(body["upcoming_events"]) == 3 and len(body["recent_registrations"]) == 5
+
+
+def test_the_summary_is_kept_a_few_seconds_and_a_write_shows_at_once(
+    staff_client, staff, django_assert_num_queries
+):
+    association(staff)
+    first = staff_client.get(SUMMARY).json()
+    with django_assert_num_queries(AUTH):  # the figures this process counted a moment ago
+        assert staff_client.get(SUMMARY).json() == first
+    make_member(99)  # a new application, saved by this process
+    after = staff_client.get(SUMMARY).json()
+    assert after["members"]["total"] == first["members"]["total"] + 1
+    assert after["members"]["pending"] == first["members"]["pending"] + 1
 
 
 @pytest.mark.parametrize("url", REPORTS)
