@@ -49,6 +49,18 @@ class Channel(redis.Channel):
             raise RedisConnectionError("The connection to Redis is closed.")
         return super()._connparams(asynchronous=asynchronous)
 
+    def _create_client(self, asynchronous=False):
+        # kombu makes a new redis.Redis (its hundreds of reply callbacks copied) for every message
+        # published: a fifth of a sign-up's CPU (docs/benchmarks.md, issue 26). A client only holds
+        # the pool and takes a connection from it per command, so one per pool serves every publish.
+        if asynchronous:
+            return super()._create_client(asynchronous=True)
+        pool = self.pool
+        client = self.__dict__.get("_publish_client")
+        if client is None or client.connection_pool is not pool:
+            client = self.__dict__["_publish_client"] = super()._create_client()
+        return client
+
 
 class Transport(redis.Transport):
     Channel = Channel
