@@ -1,6 +1,9 @@
 import i18next, { type BackendModule, type ReadCallback } from 'i18next';
 
-import enCommon from '../locales/en/common.json';
+// From scripts/catalogue-assets.mjs (vite.config.ts): where the catalogues are, as
+// `${base}${language}/${namespace}.json`, and the languages that have a common.json.
+declare const __CATALOGUE_BASE__: string;
+declare const __CATALOGUE_LANGUAGES__: readonly string[];
 
 /** Every language the product intends to offer; English is the source and the fallback. */
 export const LANGUAGES = ['en', 'rw', 'fr', 'sw'] as const;
@@ -23,23 +26,9 @@ export type Namespace = (typeof NAMESPACES)[number];
 /** Where the visitor's choice is kept; index.html's preload script reads the same key. */
 export const STORAGE_KEY = 'language';
 
-// Only English `common` (the layouts, every page's frame) is in the JavaScript; every other
-// catalogue is data, fetched as a JSON file (hashed, cached for good) with the page that needs it
-// (see app/lazy-page.tsx). `no-inline`: never a data: URL inside the code, however small.
-// Adding `src/locales/rw/common.json` (and the other namespaces) is all it takes to offer a language.
-const catalogueUrls = import.meta.glob<string>(['../locales/*/*.json', '!../locales/en/common.json'], {
-  query: '?url&no-inline',
-  import: 'default',
-  eager: true,
-});
-
-function cataloguePath(language: string, namespace: string): string {
-  return `../locales/${language}/${namespace}.json`;
-}
-
 /** Languages that have at least the common catalogue, English first. */
 export const availableLanguages: Language[] = LANGUAGES.filter(
-  (language) => language === FALLBACK_LANGUAGE || cataloguePath(language, 'common') in catalogueUrls,
+  (language) => language === FALLBACK_LANGUAGE || __CATALOGUE_LANGUAGES__.includes(language),
 );
 
 /** What `t` takes besides the key: the namespace(s), a plural count, `{{name}}` values. */
@@ -89,8 +78,9 @@ function initialLanguage(): Language {
 }
 
 /**
- * i18next's backend: each catalogue fetched as its JSON file. A language without this namespace
- * gets an empty one (English speaks instead). A failed fetch answers "retry" with no retries
+ * i18next's backend: each catalogue fetched as its JSON file, data rather than code, cached for
+ * good under a hashed folder (scripts/catalogue-assets.mjs); index.html has already asked for the
+ * visitor's `common`. A language not offered gets empty catalogues (English speaks instead). A failed fetch answers "retry" with no retries
  * configured (`maxRetries: 0`): the keys (or English) show for now, and the next
  * `loadNamespaces` fetches it again, as i18next does only for a failure marked so.
  */
@@ -99,11 +89,11 @@ const catalogueBackend: BackendModule = {
   callbackApi: true,
   init() {},
   read(language: string, namespace: string, done: ReadCallback) {
-    const url = catalogueUrls[cataloguePath(language, namespace)];
-    if (!url) {
+    if (!availableLanguages.includes(language as Language) || !(NAMESPACES as readonly string[]).includes(namespace)) {
       done(null, {});
       return;
     }
+    const url = `${__CATALOGUE_BASE__}${language}/${namespace}.json`;
     // Absolute, as fetch needs outside a browser (tests). Default mode and credentials: the
     // request matches index.html's <link rel=preload as=fetch crossorigin> of the same file.
     fetch(new URL(url, document.baseURI))
@@ -120,16 +110,18 @@ const catalogueBackend: BackendModule = {
 
 const i18n = i18next.createInstance();
 
-i18n
+/**
+ * Resolves once `common` is there in the visitor's language (and English): main.tsx renders
+ * then, so the first render is already in their language. index.html's script asked for these
+ * files with the page, so the wait is rarely longer than the script's own download.
+ */
+export const ready: Promise<unknown> = i18n
   .use(catalogueBackend)
   .init({
     lng: initialLanguage(),
     supportedLngs: [...LANGUAGES],
     fallbackLng: FALLBACK_LANGUAGE,
     load: 'languageOnly',
-    // English `common` ships in the bundle: the first render has its texts with no tick to wait.
-    resources: { en: { common: enCommon } },
-    partialBundledLanguages: true,
     ns: ['common'],
     defaultNS: 'common',
     initAsync: false,
@@ -182,7 +174,7 @@ export function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> 
 }
 
 /** A `t` reading these namespaces in order, in whatever language is active when it is called. */
-export function fixedT(namespaces: Namespace | readonly Namespace[]): TFunction {
+export function fixedT(namespaces: string | readonly string[]): TFunction {
   return i18n.getFixedT(null, typeof namespaces === 'string' ? namespaces : [...namespaces]) as unknown as TFunction;
 }
 
