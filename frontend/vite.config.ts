@@ -23,7 +23,6 @@ const VENDOR_PACKAGES = [
   'use-sync-external-store',
   '@standard-schema/utils',
   'i18next',
-  'react-i18next',
 ];
 
 function packagePattern(packages: string[]): RegExp {

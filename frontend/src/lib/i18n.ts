@@ -128,10 +128,6 @@ export const ready: Promise<unknown> = i18n
     maxRetries: 0,
     // React escapes what it renders.
     interpolation: { escapeValue: false },
-    // For react-i18next's hook (lib/use-translation.ts): each namespace of a hook in turn; no
-    // Suspense: pages load theirs first (app/lazy-page.tsx), and a component whose namespaces are
-    // still on their way shows English.
-    react: { useSuspense: false, nsMode: 'fallback' },
   });
 
 // Kinyarwanda plurals: CLDR has no rules for it, so `Intl.PluralRules('rw')` answers with the

@@ -1,20 +1,43 @@
-import { useTranslation as useI18next } from 'react-i18next';
+import { useEffect, useMemo, useReducer } from 'react';
 
-import i18n, { type Namespace, type TFunction } from './i18n';
+import i18n, { fixedT, type Namespace, type TFunction } from './i18n';
 
 type Namespaces = Namespace | readonly Namespace[];
 
-// Our instance by name rather than react-i18next's global one (no `initReactI18next`).
-const OPTIONS = { i18n };
-
 /**
  * The texts of these namespaces in the active language: `t('key')` reads the first one (default
- * `common`), then the others in order, `t('contact:intro')` another by prefix. react-i18next's
- * hook: re-renders when the language changes, and fetches a namespace that is not there yet
- * (pages load theirs before they render, see app/lazy-page.tsx, so that is rare). `t` changes
- * only when what it reads does: components may list it in effect deps.
+ * `common`), then the others in order, `t('contact:intro')` another by prefix. Re-renders when
+ * the language changes, and fetches a namespace that is not there yet (pages load theirs before
+ * they render, see app/lazy-page.tsx, so that is rare); meanwhile English speaks. i18next's own
+ * events and lookups; react-i18next's hook would do the same for 1.5 KB more on every first
+ * visit, which the JavaScript budget cannot hold (docs/decisions.md).
  */
 export function useTranslation(namespaces: Namespaces = 'common'): { t: TFunction; i18n: typeof i18n } {
-  const { t } = useI18next(typeof namespaces === 'string' ? namespaces : [...namespaces], OPTIONS);
-  return { t: t as unknown as TFunction, i18n };
+  // One string, so that a new array literal on every render changes nothing.
+  const key = typeof namespaces === 'string' ? namespaces : namespaces.join(' ');
+  const [revision, rerender] = useReducer((count: number) => count + 1, 0);
+  const ready = key.split(' ').every((namespace) => i18n.hasLoadedNamespace(namespace));
+
+  useEffect(() => {
+    i18n.on('languageChanged', rerender);
+    return () => i18n.off('languageChanged', rerender);
+  }, []);
+
+  useEffect(() => {
+    if (ready) return;
+    let mounted = true;
+    void i18n.loadNamespaces(key.split(' ')).then(() => {
+      if (mounted) rerender();
+    });
+    return () => {
+      mounted = false;
+    };
+  }, [key, ready]);
+
+  // A new function only when what it reads changed: components may list `t` in effect deps.
+  const t = useMemo(() => {
+    void revision;
+    return fixedT(key.split(' '));
+  }, [key, revision]);
+  return { t, i18n };
 }
