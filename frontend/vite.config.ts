@@ -1,5 +1,8 @@
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+
+import { catalogueAssets } from './scripts/catalogue-assets.mjs';
 
 // The libraries every first visit needs (React, the router, Redux Toolkit with RTK Query) in one
 // chunk of their own: an app deploy changes none of them, so a returning visitor keeps it cached
@@ -19,6 +22,7 @@ const VENDOR_PACKAGES = [
   'reselect',
   'use-sync-external-store',
   '@standard-schema/utils',
+  'i18next',
 ];
 
 function packagePattern(packages: string[]): RegExp {
@@ -27,7 +31,7 @@ function packagePattern(packages: string[]): RegExp {
 }
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), catalogueAssets(fileURLToPath(new URL('src/locales', import.meta.url)))],
   base: '/',
   server: {
     proxy: {
@@ -46,8 +50,8 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: packagePattern(VENDOR_PACKAGES) },
-            // The texts every page needs and their runtime: one chunk, where rolldown would make two.
-            { name: 'i18n', test: /[\\/]src[\\/](lib[\\/](i18n|use-translation)\.ts|locales[\\/]en[\\/]common\.json)$/ },
+            // The translation runtime's glue: one chunk, where rolldown would make two.
+            { name: 'i18n', test: /[\\/]src[\\/]lib[\\/](i18n|use-translation)\.ts$/ },
           ],
         },
       },

@@ -4,16 +4,21 @@ import { Provider } from 'react-redux';
 
 import { AppRouter } from './app/router';
 import { makeStore } from './app/store';
-import './lib/i18n';
+import { ready } from './lib/i18n';
 import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
-createRoot(root).render(
-  <StrictMode>
-    <Provider store={makeStore()}>
-      <AppRouter />
-    </Provider>
-  </StrictMode>,
+// The first render in the visitor's language: its `common` is on its way since index.html asked
+// for it. A catalogue that cannot be fetched does not hold the page (keys show instead). Not a
+// top-level await: with one, rolldown splits the entry's modules into a dozen tiny chunks.
+void ready.then(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <Provider store={makeStore()}>
+        <AppRouter />
+      </Provider>
+    </StrictMode>,
+  ),
 );

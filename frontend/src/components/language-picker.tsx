@@ -1,6 +1,6 @@
 import { useId } from 'react';
 
-import { availableLanguages, LANGUAGE_INFO, type Language } from '../lib/i18n';
+import { availableLanguages, chooseLanguage, LANGUAGE_INFO, type Language } from '../lib/i18n';
 import { useTranslation } from '../lib/use-translation';
 import './language-picker.css';
 
@@ -41,7 +41,7 @@ export function LanguagePicker({ compact = false, className = '', languages = av
         id={id}
         className="language-picker__select"
         value={i18n.language}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        onChange={(event) => void chooseLanguage(event.target.value)}
       >
         {offered.map((language) => (
           <option key={language} value={language} lang={language}>

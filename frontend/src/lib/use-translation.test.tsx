@@ -1,7 +1,7 @@
 import { act, render, screen } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import { useEffect } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { server } from '../testing/server';
 import i18n, { type TFunction } from './i18n';
@@ -32,8 +32,17 @@ describe('useTranslation', () => {
   });
 
   it('fetches a namespace nobody loaded yet and shows its texts when it arrives', async () => {
-    // As on a first visit: no catalogue, and no record of loading it.
-    i18n.removeResourceBundle('en', 'contact');
+    // As on a first visit: a fresh engine, with English `common` only.
+    vi.resetModules();
+    const fresh = await import('./use-translation');
+    function FirstVisit() {
+      const { t } = fresh.useTranslation(['common', 'contact']);
+      return (
+        <p>
+          {t('nav.contact')} / {t('contact:formHeading')}
+        </p>
+      );
+    }
     let fetches = 0;
     server.use(
       http.get('*/locales/en/contact.json', async () => {
@@ -42,7 +51,7 @@ describe('useTranslation', () => {
         return HttpResponse.json({ formHeading: 'Write to us' });
       }),
     );
-    render(<Texts />);
+    render(<FirstVisit />);
     expect(await screen.findByText('Contact Us / Write to us')).toBeInTheDocument();
     expect(fetches).toBe(1);
   });

@@ -1,15 +1,16 @@
 import { useEffect, useMemo, useReducer } from 'react';
 
-import i18n, { type Namespace, type TFunction } from './i18n';
+import i18n, { fixedT, type Namespace, type TFunction } from './i18n';
 
 type Namespaces = Namespace | readonly Namespace[];
 
 /**
  * The texts of these namespaces in the active language: `t('key')` reads the first one (default
- * `common`), `t('contact:intro')` another. Re-renders when the language changes, and when a
- * namespace that was not there yet arrives (pages load theirs before they render, see
- * app/lazy-page.tsx, so that is rare). What react-i18next's hook did for this app, in a
- * fraction of its size: the first visit's JavaScript budget counts every kilobyte.
+ * `common`), then the others in order, `t('contact:intro')` another by prefix. Re-renders when
+ * the language changes, and fetches a namespace that is not there yet (pages load theirs before
+ * they render, see app/lazy-page.tsx, so that is rare); meanwhile English speaks. i18next's own
+ * events and lookups; react-i18next's hook would do the same for 1.5 KB more on every first
+ * visit, which the JavaScript budget cannot hold (docs/decisions.md).
  */
 export function useTranslation(namespaces: Namespaces = 'common'): { t: TFunction; i18n: typeof i18n } {
   // One string, so that a new array literal on every render changes nothing.
@@ -36,7 +37,7 @@ export function useTranslation(namespaces: Namespaces = 'common'): { t: TFunctio
   // A new function only when what it reads changed: components may list `t` in effect deps.
   const t = useMemo(() => {
     void revision;
-    return i18n.getFixedT(null, key.split(' '));
+    return fixedT(key.split(' '));
   }, [key, revision]);
   return { t, i18n };
 }

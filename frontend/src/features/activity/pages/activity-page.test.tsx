@@ -4,7 +4,7 @@ import { Route, Routes } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { ToastRegion } from '../../../components/toast-region';
-import i18n from '../../../lib/i18n';
+import i18n, { fixedT } from '../../../lib/i18n';
 import { renderRoute, renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
 import { storeTestSession } from '../../../testing/session';
@@ -214,7 +214,7 @@ describe('ActivityPage', () => {
 });
 
 describe('the words of the trail', () => {
-  const t = i18n.getFixedT(null, 'dashboard');
+  const t = fixedT('dashboard');
   const sentence = (overrides: Partial<ActivityEntry>) => entrySentence(makeEntry(overrides), t);
 
   it('says an approval with its payment, whichever name it was recorded under', () => {
@@ -255,7 +255,7 @@ describe('the words of the trail', () => {
 });
 
 describe('the changes of a row', () => {
-  const t = i18n.getFixedT(null, 'dashboard');
+  const t = fixedT('dashboard');
 
   it('reads times in Kigali, hides ids, and keeps the rest', () => {
     const lines = changeLines(
