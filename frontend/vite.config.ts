@@ -43,6 +43,9 @@ export default defineConfig({
     assetsDir: 'assets',
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: which chunk, styles and pictures each page needs, so the server
+    // can name them in index.html for the route asked for (services/core/preload.py).
+    manifest: true,
     // Every browser we support has <link rel="modulepreload">; the polyfill would be dead weight.
     modulePreload: { polyfill: false },
     rolldownOptions: {

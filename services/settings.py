@@ -116,6 +116,9 @@ MIDDLEWARE = [
     "services.core.middleware.RequestIdMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "services.core.assets.AssetsMiddleware",  # WhiteNoise: static files and the built SPA
+    # gzip for the API's JSON and index.html (services/core/compression.py); the assets above
+    # answer their own precompressed files and never reach it.
+    "services.core.compression.TextGZipMiddleware",
     # The request's language (Accept-Language) for every API message, the error envelopes of the
     # middleware below included, and for the e-mails a request leads to. After the assets, which
     # are the same in every language (no Vary: Accept-Language on them).

@@ -2,7 +2,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Provider } from 'react-redux';
 
-import { AppRouter } from './app/router';
+import { prefetchRoute } from './app/route-prefetch';
+import { AppRouter, routes } from './app/router';
 import { makeStore } from './app/store';
 import { ready } from './lib/i18n';
 import './styles.css';
@@ -10,13 +11,17 @@ import './styles.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element.');
 
+const store = makeStore();
+// The first page's code, texts and data are asked for now, in parallel, not one after the other.
+void prefetchRoute(store, routes, window.location);
+
 // The first render in the visitor's language: its `common` is on its way since index.html asked
 // for it. A catalogue that cannot be fetched does not hold the page (keys show instead). Not a
 // top-level await: with one, rolldown splits the entry's modules into a dozen tiny chunks.
 void ready.then(() =>
   createRoot(root).render(
     <StrictMode>
-      <Provider store={makeStore()}>
+      <Provider store={store}>
         <AppRouter />
       </Provider>
     </StrictMode>,

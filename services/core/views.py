@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from .errors import envelope
+from .preload import route_hints
 
 
 @csrf_exempt  # every method answers 404: the CSRF check (403) is for views that do something
@@ -25,8 +26,11 @@ def spa_index(request, *args, **kwargs):
     if not index.is_file():
         body = _("The frontend is not built yet: run `make build`.")
         return HttpResponse(body, status=503, content_type="text/plain; charset=utf-8")
-    response = HttpResponse(
-        _index_html(index, index.stat().st_mtime), content_type="text/html; charset=utf-8"
-    )
+    body = _index_html(index, index.stat().st_mtime)
+    # The page's own chunk, styles and main picture, fetched along with the app (core/preload.py).
+    hints = route_hints(index.parent, request.path)
+    if hints:
+        body = body.replace(b"</head>", hints + b"</head>", 1)
+    response = HttpResponse(body, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response

@@ -1,6 +1,9 @@
-import { lazy, type ComponentType } from 'react';
+import { lazy, type ComponentType, type ReactElement } from 'react';
 
 import { loadNamespaces, type Namespace } from '../lib/i18n';
+
+/** Each page element's loader, so a route's code can be asked for before React renders it. */
+const starters = new WeakMap<ReactElement, () => Promise<unknown>>();
 
 /**
  * React.lazy for a module's named export: every page is its own chunk, and it renders once
@@ -11,9 +14,18 @@ export function page<M extends Record<string, unknown>>(
   name: keyof M & string,
   namespaces: readonly Namespace[] = [],
 ) {
+  let loading: Promise<[M, unknown]> | undefined;
+  const start = () => (loading ??= Promise.all([load(), loadNamespaces(namespaces)]));
   const Page = lazy(async () => {
-    const [module] = await Promise.all([load(), loadNamespaces(namespaces)]);
+    const [module] = await start();
     return { default: module[name] as ComponentType };
   });
-  return <Page />;
+  const element = <Page />;
+  starters.set(element, start);
+  return element;
+}
+
+/** Starts loading a page element's code and texts (nothing for an element `page` did not make). */
+export function startLoading(element: ReactElement | null | undefined): Promise<unknown> {
+  return (element && starters.get(element)?.()) ?? Promise.resolve();
 }

@@ -1,3 +1,6 @@
+import gzip
+import json
+
 import pytest
 from django.test import override_settings
 
@@ -62,3 +65,60 @@ def test_the_index_is_revalidated_on_every_visit(rf, built):
     response = built(rf.get("/index.html", HTTP_ACCEPT_ENCODING="br"))
     assert response["Cache-Control"] == "no-cache"
     assert response["Content-Encoding"] == "br"
+
+
+@pytest.fixture
+def dist_with_manifest(dist):
+    """A build whose Vite manifest names the events page's chunk, its shared chunk and styles."""
+    (dist / "index.html").write_text("<!doctype html><head><title>Portal</title></head><div id=root></div>")
+    (dist / ".vite").mkdir()
+    manifest = {
+        "index.html": {"file": "assets/index-1.js", "isEntry": True, "imports": ["_vendor-1.js"]},
+        "_vendor-1.js": {"file": "assets/vendor-1.js"},
+        "_format-date-1.js": {"file": "assets/format-date-1.js", "imports": ["_vendor-1.js"]},
+        "src/features/events/pages/events-page.tsx": {
+            "file": "assets/events-page-1.js",
+            "imports": ["_vendor-1.js", "index.html", "_format-date-1.js"],
+            "css": ["assets/public-events-1.css"],
+            "isDynamicEntry": True,
+        },
+        "src/features/content/pages/home-page.tsx": {"file": "assets/home-page-1.js", "isDynamicEntry": True},
+        "src/assets/site/hero-signing.svg": {"file": "assets/hero-signing-1.svg"},
+    }
+    (dist / ".vite" / "manifest.json").write_text(json.dumps(manifest))
+    return dist
+
+
+def test_the_page_asked_for_names_its_own_files_in_the_index(client, dist_with_manifest):
+    """The events page's chunk, what it imports and its styles download along with the app; what
+    index.html loads anyway (the vendor chunk) is not named twice."""
+    html = client.get("/events").content.decode()
+    head = html[: html.index("</head>")]
+    assert '<link rel="modulepreload" href="/assets/events-page-1.js" crossorigin>' in head
+    assert '<link rel="modulepreload" href="/assets/format-date-1.js" crossorigin>' in head
+    assert '<link rel="preload" href="/assets/public-events-1.css" as="style" crossorigin>' in head
+    assert "vendor-1.js" not in head
+
+
+def test_the_home_page_fetches_its_hero_picture_first(client, dist_with_manifest):
+    head = client.get("/").content.decode()
+    assert '<link rel="preload" href="/assets/hero-signing-1.svg" as="image" fetchpriority="high">' in head
+
+
+def test_other_routes_and_builds_without_a_manifest_get_the_plain_index(client, dist_with_manifest):
+    assert b"modulepreload" not in client.get("/privacy").content
+    (dist_with_manifest / ".vite" / "manifest.json").unlink()
+    assert b"modulepreload" not in client.get("/events").content
+
+
+@pytest.mark.django_db
+def test_the_index_and_api_answers_are_gzipped_for_browsers_that_accept_it(client, dist):
+    (dist / "index.html").write_text("<!doctype html><title>Portal</title>" + "<div></div>" * 200)
+    page = client.get("/events", HTTP_ACCEPT_ENCODING="gzip, br")
+    assert page["Content-Encoding"] == "gzip"
+    assert gzip.decompress(page.content).startswith(b"<!doctype html>")
+    api = client.get("/api/config/", HTTP_ACCEPT_ENCODING="gzip")
+    assert api["Content-Type"].startswith("application/json")
+    assert api["Content-Encoding"] == "gzip"
+    assert "association" in json.loads(gzip.decompress(api.content))
+    assert "Content-Encoding" not in client.get("/events")  # a client that did not ask

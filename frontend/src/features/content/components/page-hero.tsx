@@ -23,7 +23,8 @@ export function PageHero({ title, lead, image, documentTitle, children }: PageHe
           <p className="page-hero__lead">{lead}</p>
           {children && <div className="page-hero__actions">{children}</div>}
         </div>
-        <img className="page-hero__image" src={image} alt="" width={560} height={420} />
+        {/* The largest thing on a phone's first screen: fetched before anything lazy. */}
+        <img className="page-hero__image" src={image} alt="" width={560} height={420} fetchPriority="high" />
       </div>
     </header>
   );

@@ -27,7 +27,7 @@ export function EventHero({ image, uploaded, title, subtitle, when, location, pr
   useDocumentTitle(title);
   return (
     <header className="event-hero">
-      <EventPicture fixed={image} uploaded={uploaded} className="event-hero__image" sizes="100vw" width={800} height={450} />
+      <EventPicture fixed={image} uploaded={uploaded} className="event-hero__image" sizes="100vw" width={800} height={450} priority />
       <div className="event-hero__content container">
         <p className="event-hero__when">
           <Icon name="calendar" />

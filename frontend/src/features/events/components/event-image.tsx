@@ -13,13 +13,16 @@ interface Props {
   sizes: string;
   width: number;
   height: number;
+  /** The page's main picture (an event's hero): fetched first and at once, not lazily. */
+  priority?: boolean;
 }
 
-/** An event's picture: the uploaded one in its widths (srcset), else the preset one; lazy either way. */
-export function EventPicture({ fixed, uploaded, className, sizes, width, height }: Props) {
+/** An event's picture: the uploaded one in its widths (srcset), else the preset one; lazy unless `priority`. */
+export function EventPicture({ fixed, uploaded, className, sizes, width, height, priority = false }: Props) {
+  const loading = priority ? { loading: 'eager', fetchPriority: 'high' } as const : { loading: 'lazy' } as const;
   const variants = uploaded?.variants ?? [];
   if (!uploaded || variants.length === 0) {
-    return <img className={className} src={fixed.url} alt={fixed.label} width={width} height={height} loading="lazy" decoding="async" />;
+    return <img className={className} src={fixed.url} alt={fixed.label} width={width} height={height} {...loading} decoding="async" />;
   }
   // The middle width for browsers without srcset; the largest gives the shape (no layout shift).
   const fallback = variants[Math.floor((variants.length - 1) / 2)] ?? variants[0];
@@ -33,7 +36,7 @@ export function EventPicture({ fixed, uploaded, className, sizes, width, height 
       alt={uploaded.alt}
       width={largest?.width}
       height={largest?.height}
-      loading="lazy"
+      {...loading}
       decoding="async"
     />
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useDeferredValue, useEffect, useRef, useState } from 'react';
 
 import { useTranslation } from '../../../lib/use-translation';
 import type { PublicEvent } from '../public-api';
@@ -10,6 +10,8 @@ export const CARD_WIDTH = 300;
 export const CARD_GAP = 32;
 /** SPEC §9: the right end counts as reached within 10 px. */
 export const SCROLL_RIGHT_MARGIN = 10;
+/** Cards rendered at once when the row first shows: more than a wide screen shows. */
+const FIRST_CARDS = 4;
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -18,6 +20,9 @@ function prefersReducedMotion(): boolean {
 /** The horizontally scrolling row of event cards with previous / next arrows. */
 export function EventsCarousel({ events }: { events: readonly PublicEvent[] }) {
   const { t } = useTranslation('events');
+  // The first cards at once, the rest in a background render React interrupts for input: a
+  // hundred cards rendered in one go kept a slow phone's main thread busy for over a second.
+  const shown = useDeferredValue(events, events.slice(0, FIRST_CARDS));
   const scroller = useRef<HTMLDivElement>(null);
   const [canScrollLeft, setCanScrollLeft] = useState(false);
   const [canScrollRight, setCanScrollRight] = useState(false);
@@ -42,7 +47,7 @@ export function EventsCarousel({ events }: { events: readonly PublicEvent[] }) {
       observer?.disconnect();
       window.removeEventListener('resize', updateScrollState);
     };
-  }, [events, updateScrollState]);
+  }, [shown, updateScrollState]);
 
   function scrollByOneCard(direction: -1 | 1) {
     scroller.current?.scrollBy({
@@ -86,9 +91,43 @@ export function EventsCarousel({ events }: { events: readonly PublicEvent[] }) {
         onScroll={updateScrollState}
       >
         <ul className="plain-list events-carousel__list">
-          {events.map((event) => (
+          {shown.map((event) => (
             <li key={event.id} className="events-carousel__item">
               <EventCard event={event} />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * The carousel while the events load: the same controls row and cards of a real card's size (its
+ * 16:9 picture and body), so that nothing below moves when the cards arrive. Screen readers hear
+ * the label once.
+ */
+export function EventsCarouselSkeleton({ label }: { label: string }) {
+  return (
+    <div className="events-carousel" role="status">
+      <span className="visually-hidden">{label}</span>
+      <div className="events-carousel__controls" aria-hidden="true">
+        <span className="events-carousel__arrow events-carousel__arrow--skeleton" />
+        <span className="events-carousel__arrow events-carousel__arrow--skeleton" />
+      </div>
+      <div className="events-carousel__track" aria-hidden="true">
+        <ul className="plain-list events-carousel__list">
+          {[0, 1, 2].map((index) => (
+            <li key={index} className="events-carousel__item">
+              <div className="event-card event-card--skeleton">
+                <div className="event-card__image event-card--skeleton__block" />
+                <div className="event-card__body">
+                  <span className="event-card--skeleton__line event-card--skeleton__line--short" />
+                  <span className="event-card--skeleton__line event-card--skeleton__line--title" />
+                  <span className="event-card--skeleton__line" />
+                  <span className="event-card--skeleton__line" />
+                </div>
+              </div>
             </li>
           ))}
         </ul>

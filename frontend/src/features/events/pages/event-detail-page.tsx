@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
-import { Spinner } from '../../../components/spinner';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { eventStart } from '../../../lib/countdown';
 import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
@@ -105,7 +105,7 @@ export function EventDetailPage() {
   const { data: event, error, isLoading } = useGetPublicEventQuery(eventId ?? 0, { skip: eventId === null });
 
   if (eventId === null || isNotFound(error)) return <EventProblem message={t('detail.notFound')} />;
-  if (isLoading) return <Spinner label={t('detail.loading')} />;
+  if (isLoading) return <PageSkeleton label={t('detail.loading')} />;
   if (error || !event) return <EventProblem message={t('detail.error')} />;
   return <EventDetail event={event} />;
 }

@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
 import { useTranslation } from '../../../lib/use-translation';
-import { EventsCarousel } from '../components/events-carousel';
+import { EventsCarousel, EventsCarouselSkeleton } from '../components/events-carousel';
 import '../components/public-events.css';
 import { searchEvents } from '../event-search';
 import { useGetPublicEventsQuery } from '../public-api';
@@ -24,11 +24,7 @@ export function EventsPage() {
 
   let body;
   if (isLoading) {
-    body = (
-      <p className="events-page__state" role="status">
-        {t('list.loading')}
-      </p>
-    );
+    body = <EventsCarouselSkeleton label={t('list.loading')} />;
   } else if (isError || !events) {
     body = (
       <p className="notice notice--error" role="alert">

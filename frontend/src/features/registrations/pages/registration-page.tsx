@@ -3,6 +3,7 @@ import { lazy, Suspense, useEffect, useRef, useState, type ReactNode } from 'rea
 import { Link, useLocation, useSearchParams } from 'react-router-dom';
 
 import { PageHeading } from '../../../components/page-heading';
+import { PageSkeleton } from '../../../components/page-skeleton';
 import { Spinner } from '../../../components/spinner';
 import { useToast } from '../../../components/use-toast';
 import { errorStatus } from '../../../lib/api-error';
@@ -212,7 +213,7 @@ export function RegistrationPage() {
   else if (eventQuery.isLoading || offerQuery.isLoading) {
     content = (
       <div aria-busy="true">
-        <Spinner />
+        <PageSkeleton />
       </div>
     );
   } else if (errorStatus(eventQuery.error) === 404) content = <Problem text={t('errors.notFound')} />;
