@@ -41,6 +41,7 @@ RUSH = float(os.environ.get("BENCH_FLOW_RUSH", "60"))
 DRAIN = float(os.environ.get("BENCH_FLOW_DRAIN", "60"))
 CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "8")
 WINDOW = 10
+TICK = os.sysconf("SC_CLK_TCK")
 RUN = f"{int(time.time()) % 100000}"
 SIGNUP = {
     "full_name": "Bench Registrant",
@@ -91,6 +92,27 @@ class Workers:
                     raise RuntimeError(f"Procfile worker {name!r} did not start:\n{tail}")
                 time.sleep(0.1)
         return ", ".join(f"{name}: {shlex.join(argv)}" for name, argv in procfile_workers())
+
+    def cpu_seconds(self) -> float:
+        """CPU time (user + system) of the workers' processes so far, their pool children included."""
+        children: dict[int, list[int]] = {}
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit():
+                try:
+                    ppid = int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1])
+                except (OSError, IndexError, ValueError):
+                    continue
+                children.setdefault(ppid, []).append(int(entry.name))
+        total, todo = 0, [process.pid for _name, process, _log in self.processes]
+        while todo:
+            pid = todo.pop()
+            todo.extend(children.get(pid, []))
+            try:
+                fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            total += sum(int(value) for value in fields[11:15])  # utime stime cutime cstime
+        return total / TICK
 
     def stop(self) -> None:
         for _name, process, _log in self.processes:
@@ -224,11 +246,12 @@ def ours(mail_dir: Path, before: dict) -> list[int]:
     return sorted(mtime for to, mtime in mails if not to.startswith("bench.steady."))
 
 
-def rush(label: str, base: str, mail_dir: Path) -> str:
+def rush(label: str, base: str, mail_dir: Path, workers: Workers) -> str:
     event = new_event("Bench flow rush")
     url = f"{base}/api/management/events/{event.pk}/register/"
     before = emls(mail_dir)
     env = {**os.environ, "BENCH_METHOD": "POST", "BENCH_BODY": json.dumps(SIGNUP)}
+    cpu_began = workers.cpu_seconds()
     began = time.time_ns()
     result = subprocess.run(  # noqa: S603
         [sys.executable, str(ROOT / ".ci" / "bench_loadgen.py"), url, str(RUSH), CONNECTIONS],
@@ -246,6 +269,7 @@ def rush(label: str, base: str, mail_dir: Path) -> str:
     while time.monotonic() < drain_deadline and len(ours(mail_dir, before)) < accepted:
         time.sleep(0.5)
     drain_end = time.time_ns()
+    cpu = workers.cpu_seconds() - cpu_began
     times = ours(mail_dir, before)
     during = windows(times, began, RUSH)
     in_rush = sum(during)
@@ -268,6 +292,8 @@ def rush(label: str, base: str, mail_dir: Path) -> str:
             if drained_all
             else f"; {accepted - len(times)} still waiting after {DRAIN:.0f} s"
         )
+        + f"\n    the workers' CPU over the rush and the drain: {cpu:.1f} s,"
+        f" {cpu / max(len(times), 1) * 1000:.1f} ms per e-mail written (relay, handlers, send, Celery)"
     )
 
 
@@ -279,7 +305,7 @@ if __name__ == "__main__":
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
         print(f"{label}, workers as the Procfile starts them ({started}), load average {load}", flush=True)
         print(steady(label, base, Path(mail_dir)), flush=True)
-        print(rush(label, base, Path(mail_dir)), flush=True)
+        print(rush(label, base, Path(mail_dir), workers), flush=True)
         load = " ".join(Path("/proc/loadavg").read_text().split()[:3])
         print(f"    load average at the end {load}", flush=True)
     finally:

@@ -174,18 +174,19 @@ def notification_send_next(*, connection=None) -> tuple[int, SendOutcome] | None
     return None if notification is None else (notification.pk, _send_claimed(notification, connection))
 
 
-def notifications_send_due(*, seconds: float = SEND_DUE_SECONDS) -> list[tuple[int, int]]:
+def notifications_send_due(*, seconds: float = SEND_DUE_SECONDS) -> tuple[int, list[tuple[int, int]]]:
     """The doorbell's task: every due e-mail, one after the other over one connection to the
     provider, for up to `seconds` (then the doorbell rings for the rest). While more than one is
     due the doorbell rings at once, so that the mail worker's other processes send beside this
-    one. Returns the e-mails that failed for now, with the seconds until their retry."""
+    one. Returns how many it took, and those that failed for now with the seconds until their retry."""
     due = Notification.objects.filter(status=Notification.Status.QUEUED, next_attempt_at__lte=timezone.now())
     if due[1:2].exists():
         ring(SEND_DUE_TASK)
-    retries, began = [], time.monotonic()
+    tried, retries, began = 0, [], time.monotonic()
     connection = get_connection()  # opened by the first send, kept open for the next ones
     try:
         while (sent := notification_send_next(connection=connection)) is not None:
+            tried += 1
             notification_id, outcome = sent
             if outcome.retry_in is not None:
                 retries.append((notification_id, outcome.retry_in))
@@ -195,7 +196,7 @@ def notifications_send_due(*, seconds: float = SEND_DUE_SECONDS) -> list[tuple[i
     finally:
         with contextlib.suppress(Exception):
             connection.close()
-    return retries
+    return tried, retries
 
 
 def _send_claimed(notification: Notification, connection) -> SendOutcome:

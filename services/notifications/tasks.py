@@ -30,7 +30,7 @@ def send_due() -> int:
     """Every due e-mail (services.notifications_send_due); an e-mail that failed for now is tried
     again by its own task when due, as `send` does (if that task is lost, the sweep finds the row)."""
     answer(SEND_DUE_TASK)
-    retries = notifications_send_due()
+    tried, retries = notifications_send_due()
     for notification_id, seconds in retries:
         try:
             send.apply_async(args=(notification_id,), countdown=seconds, retry=False)
@@ -38,7 +38,7 @@ def send_due() -> int:
             logger.warning(
                 "Broker unavailable; the retry of e-mail %s is left for the sweep", notification_id
             )
-    return len(retries)
+    return tried  # e-mails taken (the worker's log shows it)
 
 
 @shared_task(name="notifications.sweep", acks_late=True)
