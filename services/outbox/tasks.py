@@ -4,7 +4,7 @@ from celery import shared_task
 
 from services.core.doorbell import answer
 
-from .deliveries import delivery_run
+from .deliveries import delivery_run, messages_complete
 from .registry import handler_named
 from .services import DELIVER_TASK, RELAY_TASK, outbox_purge, outbox_relay_waiting, outbox_sweep
 
@@ -21,14 +21,16 @@ def relay(message_id: str | None = None) -> int:
 @shared_task(name=DELIVER_TASK, acks_late=True)
 def deliver(pairs: list[list[str]]) -> int:
     """Runs a few deliveries, [handler task name, message id] each, one after the other: one task
-    for several handler runs. Each run is its own transaction, as in the handler's own task."""
+    for several handler runs. Each run is its own transaction, as in the handler's own task; the
+    messages are marked complete once for the batch (a worker killed before: the sweep does it)."""
     ran = 0
     for handler_name, message_id in pairs:
         handler = handler_named(handler_name)
         if handler is None:  # a handler renamed or removed since: its delivery waits for ops
             logger.error("No handler %s for outbox message %s", handler_name, message_id)
             continue
-        ran += delivery_run(message_id=message_id, handler_name=handler_name, handler=handler)
+        ran += delivery_run(message_id=message_id, handler_name=handler_name, handler=handler, complete=False)
+    messages_complete(message_ids={message_id for _handler, message_id in pairs})
     return ran
 
 

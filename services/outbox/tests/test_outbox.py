@@ -227,6 +227,19 @@ def test_a_delivery_task_runs_each_handler_once_however_often_it_comes(sent, han
 
 
 @pytest.mark.django_db(transaction=True)
+def test_a_message_split_across_two_delivery_tasks_is_complete_after_the_second(sent, handled):
+    message = publish(SampleHappened(sample_id=6))
+    relay(str(message.pk))
+    [pairs] = [args[0] for name, args in sent if name == "outbox.deliver"]
+    deliver(pairs[:1])
+    message.refresh_from_db()
+    assert message.completed_at is None  # one handler has not run yet
+    deliver(pairs[1:])
+    message.refresh_from_db()
+    assert message.completed_at is not None
+
+
+@pytest.mark.django_db(transaction=True)
 def test_a_lost_relay_task_is_made_up_for_by_the_next_message_once_the_bell_expires(sent, handled, settings):
     settings.DOORBELL_SECONDS = 1
     publish(SampleHappened(sample_id=1))  # its relay task is lost (a worker killed with -9, say)
