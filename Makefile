@@ -14,7 +14,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 	messages compilemessages api-types check-api-types
 
 help:
-	@echo "make run    set up everything and start web + worker + beat on http://$(HOST):$(PORT)"
+	@echo "make run    set up everything and start web + workers + beat on http://$(HOST):$(PORT)"
 	@echo "make test   set up and run every test (ruff, pytest, tsc, eslint, vitest, playwright)"
 	@echo "make bench  measure throughput and latency against the bare-view ceiling"
 
@@ -47,9 +47,9 @@ run: build
 	$(PY) manage.py migrate --noinput -v1
 	$(PY) manage.py setup_periodic_tasks
 	$(PY) manage.py seed_demo
-	@echo "Starting web, worker and beat on $(FRONTEND_URL) (Ctrl-C stops all three)"
+	@echo "Starting web, workers (default and mail queues) and beat on $(FRONTEND_URL) (Ctrl-C stops them all)"
 	@echo "Workers, queues, beat and failed e-mails: $(FRONTEND_URL)/dashboard/system (Flower is not started here: on the embedded folder broker a stopped Flower leaves an event queue that grows for ever; compose/ runs it with Redis)"
-	@# honcho answers Ctrl-C by stopping all three and exiting 130: a clean stop, not an error.
+	@# honcho answers Ctrl-C by stopping them all and exiting 130: a clean stop, not an error.
 	PATH="$(CURDIR)/$(BIN):$$PATH" HOST=$(HOST) PORT=$(PORT) $(PY) -m worker.run_all start -f Procfile \
 	  || [ $$? -eq 130 ]
 

@@ -424,6 +424,9 @@ OUTBOX_REDELIVER_AFTER_SECONDS = int(os.environ.get("OUTBOX_REDELIVER_AFTER_SECO
 OUTBOX_RETRY_BASE_SECONDS = int(os.environ.get("OUTBOX_RETRY_BASE_SECONDS", "30"))
 OUTBOX_HANDLER_MAX_ATTEMPTS = int(os.environ.get("OUTBOX_HANDLER_MAX_ATTEMPTS", "8"))
 OUTBOX_RETENTION_DAYS = 30
+# A relay or mail task queued and not started yet keeps the doorbell quiet this long
+# (services/core/doorbell.py); after that a new row rings again, whatever became of the task.
+DOORBELL_SECONDS = int(os.environ.get("DOORBELL_SECONDS", "10"))
 NOTIFICATION_MAX_ATTEMPTS = 5
 HEALTH_HEARTBEAT_MAX_AGE_SECONDS = 120  # beat stamps every 30 s
 HEALTH_OUTBOX_MAX_AGE_SECONDS = 300

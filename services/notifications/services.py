@@ -1,7 +1,9 @@
+import contextlib
 import logging
 import random
 import re
 import smtplib
+import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
@@ -10,7 +12,7 @@ from email.utils import make_msgid, parseaddr
 from anymail.exceptions import AnymailAPIError, AnymailRecipientsRefused
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
-from django.core.mail import EmailMultiAlternatives
+from django.core.mail import EmailMultiAlternatives, get_connection
 from django.db import transaction
 from django.db.models import Q
 from django.db.models.functions import Coalesce
@@ -18,6 +20,7 @@ from django.template.loader import render_to_string
 from django.utils import timezone, translation
 from django.utils.translation import gettext as _
 
+from services.core.doorbell import ring, ring_after_commit
 from services.core.errors import ApplicationError
 from services.core.queue import enqueue_after_commit
 from services.outbox.selectors import messages_about
@@ -58,7 +61,9 @@ def refused_for_good(exc: Exception) -> bool:
 DUE_TOLERANCE = timedelta(seconds=5)
 
 
-SEND_TASK = "notifications.send"
+SEND_TASK = "notifications.send"  # one e-mail by id: a retry, the sweep, ops
+SEND_DUE_TASK = "notifications.send_due"  # every due e-mail, the doorbell's task
+SEND_DUE_SECONDS = 20  # one task stops taking e-mails after this (far under the time limit)
 
 
 def _new_message_id() -> str:
@@ -92,7 +97,7 @@ def notification_queue(
             return notification
     else:
         notification = Notification.objects.create(template=template, recipient=recipient, **defaults)
-    enqueue_after_commit(SEND_TASK, notification.pk)
+    ring_after_commit(SEND_DUE_TASK)
     return notification
 
 
@@ -130,20 +135,10 @@ class SendOutcome:
     retry_in: int | None = None  # seconds until the next try, when one is due
 
 
-def notification_send(*, notification_id: int) -> SendOutcome | None:
-    """Send one due queued e-mail; None when the row is not sendable (sent, in flight, not due,
-    gone). Celery's time limits are not caught: the row stays `sending`, and the sweep treats it
-    as an e-mail whose outcome is unknown."""
+def _claim(rows) -> Notification | None:
+    """Mark the first of `rows` (queued, due) as being sent, in its own transaction."""
     with transaction.atomic():
-        notification = (
-            Notification.objects.select_for_update()
-            .filter(
-                pk=notification_id,
-                status=Notification.Status.QUEUED,
-                next_attempt_at__lte=timezone.now() + DUE_TOLERANCE,
-            )
-            .first()
-        )
+        notification = rows.first()
         if notification is None:
             return None
         notification.status = Notification.Status.SENDING
@@ -151,13 +146,73 @@ def notification_send(*, notification_id: int) -> SendOutcome | None:
         if not notification.message_id:  # a row stored before Message-IDs were fixed
             notification.message_id = _new_message_id()
         notification.save(update_fields=["status", "attempts", "message_id", "updated_at"])
+        return notification
 
+
+def notification_send(*, notification_id: int, connection=None) -> SendOutcome | None:
+    """Send one due queued e-mail; None when the row is not sendable (sent, in flight, not due,
+    gone). Celery's time limits are not caught: the row stays `sending`, and the sweep treats it
+    as an e-mail whose outcome is unknown."""
+    notification = _claim(
+        Notification.objects.select_for_update().filter(
+            pk=notification_id,
+            status=Notification.Status.QUEUED,
+            next_attempt_at__lte=timezone.now() + DUE_TOLERANCE,
+        )
+    )
+    return None if notification is None else _send_claimed(notification, connection)
+
+
+def notification_send_next(*, connection=None) -> tuple[int, SendOutcome] | None:
+    """Send the e-mail that has been due longest; None when none is. Rows another sender holds
+    are skipped (PostgreSQL; SQLite runs one writing transaction at a time)."""
+    notification = _claim(
+        Notification.objects.select_for_update(skip_locked=True)
+        .filter(status=Notification.Status.QUEUED, next_attempt_at__lte=timezone.now())
+        .order_by("next_attempt_at", "pk")
+    )
+    return None if notification is None else (notification.pk, _send_claimed(notification, connection))
+
+
+def notifications_send_due(*, seconds: float = SEND_DUE_SECONDS) -> tuple[int, list[tuple[int, int]]]:
+    """The doorbell's task: every due e-mail, one after the other over one connection to the
+    provider, for up to `seconds` (then the doorbell rings for the rest). While more than one is
+    due the doorbell rings at once, so that the mail worker's other processes send beside this
+    one. Returns how many it took, and those that failed for now with the seconds until their retry."""
+    due = Notification.objects.filter(status=Notification.Status.QUEUED, next_attempt_at__lte=timezone.now())
+    if due[1:2].exists():
+        ring(SEND_DUE_TASK)
+    tried, retries, began = 0, [], time.monotonic()
+    connection = get_connection()  # opened by the first send, kept open for the next ones
+    try:
+        while (sent := notification_send_next(connection=connection)) is not None:
+            tried += 1
+            notification_id, outcome = sent
+            if outcome.retry_in is not None:
+                retries.append((notification_id, outcome.retry_in))
+            if time.monotonic() - began > seconds:
+                ring(SEND_DUE_TASK)
+                break
+    finally:
+        with contextlib.suppress(Exception):
+            connection.close()
+    return tried, retries
+
+
+def _send_claimed(notification: Notification, connection) -> SendOutcome:
     try:
         message = render_email(notification)
+        if connection is not None:
+            connection.open()  # once for many e-mails; no-op while it is open
+            message.connection = connection
         message.send()
     except (SoftTimeLimitExceeded, TimeLimitExceeded):
         raise
     except Exception as exc:
+        if connection is not None:
+            # A broken connection is not reused: the next e-mail opens a fresh one.
+            with contextlib.suppress(Exception):
+                connection.close()
         if refused_for_good(exc):
             return _record_failure(notification, exc, transient=False)
         if isinstance(exc, TRANSIENT_ERRORS):

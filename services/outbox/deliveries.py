@@ -11,6 +11,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import Exists, OuterRef
 from django.utils import timezone
 
 from .domain_event import event_from_payload
@@ -32,9 +33,10 @@ def retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(seconds, 3600))
 
 
-def delivery_run(*, message_id: str, handler_name: str, handler) -> bool:
+def delivery_run(*, message_id: str, handler_name: str, handler, complete: bool = True) -> bool:
     """Run `handler` on the message unless its delivery is done, dead, or running elsewhere right
-    now; True when it ran to the end now."""
+    now; True when it ran to the end now. `complete=False`: the caller marks the message complete
+    afterwards (messages_complete, once for a batch)."""
     try:
         with transaction.atomic():
             delivery = (
@@ -55,7 +57,8 @@ def delivery_run(*, message_id: str, handler_name: str, handler) -> bool:
             delivery.completed_at = now
             delivery.last_error = ""
             delivery.save(update_fields=["status", "attempts", "completed_at", "last_error", "updated_at"])
-            message_complete_if_done(message_id=message.pk, now=now)
+            if complete:
+                message_complete_if_done(message_id=message.pk, now=now)
             return True
     except Exception as exc:
         delivery_failed(message_id=message_id, handler_name=handler_name, exc=exc)
@@ -81,6 +84,17 @@ def delivery_failed(*, message_id: str, handler_name: str, exc: Exception) -> No
         delivery.save(update_fields=["attempts", "last_error", "status", "next_attempt_at", "updated_at"])
     log = logger.error if delivery.status == Delivery.Status.DEAD else logger.warning
     log("%s on %s, attempt %s (%s): %s", handler_name, message_id, delivery.attempts, delivery.status, exc)
+
+
+def messages_complete(*, message_ids) -> int:
+    """Mark complete the relayed ones of `message_ids` whose deliveries are all done: one statement,
+    run after the deliveries' own transactions committed. Of two workers finishing a message's last
+    two deliveries at once, the one whose statement runs last sees both done."""
+    unfinished = Delivery.objects.filter(message=OuterRef("pk")).exclude(status=Delivery.Status.DONE)
+    waiting = OutboxMessage.objects.filter(
+        pk__in=list(message_ids), relayed_at__isnull=False, completed_at__isnull=True
+    )
+    return waiting.exclude(Exists(unfinished)).update(completed_at=timezone.now())
 
 
 def message_complete_if_done(*, message_id, now=None) -> bool:

@@ -19,6 +19,14 @@ def subscribers(topic: str) -> dict[str, Handler]:
     return dict(_handlers.get(topic, {}))
 
 
+def handler_named(task_name: str) -> Handler | None:
+    """The handler registered under `task_name`, whatever its topic."""
+    for handlers in _handlers.values():
+        if task_name in handlers:
+            return handlers[task_name]
+    return None
+
+
 def subscribe(topic: str, *, name: str | None = None) -> Callable[[Handler], Handler]:
     """Register `handler(event, message)` for `topic`; the Celery task is `handler.task`.
 

@@ -1,19 +1,24 @@
 """Publishing domain events and getting every subscribed handler to run once.
 
-publish() writes the message in the caller's transaction; once it commits, the relay (a worker
-task) writes one delivery row per subscribed handler and hands each to a worker. The database
-remembers what is still to do: the beat sweep relays messages whose relay never happened and
-hands due pending deliveries to a worker again, so nothing the broker or a killed worker loses
-stays lost (deliveries.delivery_run makes a second run harmless)."""
+publish() writes the message in the caller's transaction; once it commits, it rings the relay's
+doorbell (services/core/doorbell.py: one relay task queued at a time, however many messages come).
+The relay takes every waiting message, in batches locked with SKIP LOCKED on PostgreSQL (SQLite
+runs one writing transaction at a time), writes one delivery row per subscribed handler and hands
+the deliveries to workers a few per task (DELIVER_TASK). The database remembers what is still to
+do: the beat sweep relays messages whose relay never happened and hands due pending deliveries to
+a worker again, so nothing the broker or a killed worker loses stays lost
+(deliveries.delivery_run makes a second run harmless)."""
 
 import logging
+import time
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef, Q
+from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
+from services.core.doorbell import ring, ring_after_commit
 from services.core.queue import enqueue_after_commit
 
 from .deliveries import message_complete_if_done
@@ -23,12 +28,16 @@ from .registry import subscribers
 
 logger = logging.getLogger(__name__)
 RELAY_TASK = "outbox.relay"
+DELIVER_TASK = "outbox.deliver"
+RELAY_BATCH = 200  # messages locked and relayed in one transaction
+DELIVER_BATCH = 10  # deliveries per task: few enough that every worker process gets some
+RELAY_SECONDS = 20  # one relay task stops after this (far under the time limit) and rings again
 
 
 def publish(event: DomainEvent) -> OutboxMessage:
     """Store `event` in the caller's transaction; relay it once that transaction commits."""
     message = OutboxMessage.objects.create(topic=event.topic, payload=event.to_payload())
-    enqueue_after_commit(RELAY_TASK, str(message.pk))
+    ring_after_commit(RELAY_TASK, str(message.pk))
     return message
 
 
@@ -37,9 +46,31 @@ def _redeliver_at(now):
     return now + timedelta(seconds=settings.OUTBOX_REDELIVER_AFTER_SECONDS)
 
 
+def deliveries_hand_out(pairs: list[tuple[str, str]]) -> None:
+    """After the commit, hand (handler, message id) pairs to workers, DELIVER_BATCH per task."""
+    for start in range(0, len(pairs), DELIVER_BATCH):
+        enqueue_after_commit(DELIVER_TASK, [list(pair) for pair in pairs[start : start + DELIVER_BATCH]])
+
+
+def _relay_locked(messages: list[OutboxMessage], now) -> None:
+    """Write the deliveries of `messages` (locked by the caller, not relayed yet), mark them
+    relayed and hand the deliveries out once the transaction commits."""
+    pairs = [(name, str(message.pk)) for message in messages for name in subscribers(message.topic)]
+    Delivery.objects.bulk_create(
+        [Delivery(message_id=pk, handler=name, next_attempt_at=_redeliver_at(now)) for name, pk in pairs],
+        ignore_conflicts=True,  # written already by a relay that died before marking the message
+    )
+    OutboxMessage.objects.filter(pk__in=[message.pk for message in messages]).update(
+        relayed_at=now, attempts=F("attempts") + 1
+    )
+    for message in messages:
+        if not subscribers(message.topic):
+            message_complete_if_done(message_id=message.pk, now=now)  # a topic nobody subscribes to
+    deliveries_hand_out(pairs)
+
+
 def message_relay(*, message_id) -> bool:
-    """Write the deliveries of a message not relayed yet and hand them to workers; True when this
-    call relayed it."""
+    """Relay one message not relayed yet; True when this call relayed it."""
     with transaction.atomic():
         message = (
             OutboxMessage.objects.select_for_update(skip_locked=True)
@@ -48,18 +79,40 @@ def message_relay(*, message_id) -> bool:
         )
         if message is None:  # relayed already, or another relay holds it right now
             return False
-        now = timezone.now()
-        handlers = subscribers(message.topic)
-        for name in handlers:
-            Delivery.objects.get_or_create(
-                message=message, handler=name, defaults={"next_attempt_at": _redeliver_at(now)}
-            )
-            enqueue_after_commit(name, str(message.pk))
-        message.relayed_at = now
-        message.attempts += 1
-        message.save(update_fields=["relayed_at", "attempts"])
-        message_complete_if_done(message_id=message.pk, now=now)  # a topic nobody subscribes to
+        _relay_locked([message], timezone.now())
         return True
+
+
+def outbox_relay(*, created_before=None, batch_size: int = RELAY_BATCH) -> int:
+    """Relay one batch of waiting messages, oldest first (those created before `created_before`
+    only, when given); returns how many. Rows another relay holds are skipped (PostgreSQL)."""
+    with transaction.atomic():
+        # completed_at: a message not relayed is never complete; it lets the pending index serve.
+        waiting = OutboxMessage.objects.filter(relayed_at__isnull=True, completed_at__isnull=True)
+        if created_before is not None:
+            waiting = waiting.filter(created_at__lte=created_before)
+        messages = list(
+            waiting.select_for_update(skip_locked=True)
+            .only("pk", "topic")
+            .order_by("created_at")[:batch_size]
+        )
+        if messages:
+            _relay_locked(messages, timezone.now())
+        return len(messages)
+
+
+def outbox_relay_waiting() -> int:
+    """The relay task: every waiting message, batch after batch, for up to RELAY_SECONDS (then
+    the doorbell rings for the rest); returns how many were relayed."""
+    relayed, began = 0, time.monotonic()
+    while batch := outbox_relay():
+        relayed += batch
+        if batch < RELAY_BATCH:
+            break
+        if time.monotonic() - began > RELAY_SECONDS:
+            ring(RELAY_TASK)
+            break
+    return relayed
 
 
 def outbox_sweep(*, batch_size: int = 500) -> int:
@@ -67,12 +120,7 @@ def outbox_sweep(*, batch_size: int = 500) -> int:
     many pieces of work were handed out."""
     now = timezone.now()
     cutoff = now - timedelta(seconds=settings.OUTBOX_SWEEP_AFTER_SECONDS)
-    unrelayed = OutboxMessage.objects.filter(relayed_at__isnull=True, created_at__lte=cutoff).order_by(
-        "created_at"
-    )
-    relayed = sum(
-        message_relay(message_id=pk) for pk in list(unrelayed.values_list("pk", flat=True)[:batch_size])
-    )
+    relayed = outbox_relay(created_before=cutoff, batch_size=batch_size)
     with transaction.atomic():
         due = list(
             Delivery.objects.select_for_update(skip_locked=True)
@@ -81,8 +129,7 @@ def outbox_sweep(*, batch_size: int = 500) -> int:
             .values_list("pk", "handler", "message_id")[:batch_size]
         )
         Delivery.objects.filter(pk__in=[pk for pk, _, _ in due]).update(next_attempt_at=_redeliver_at(now))
-        for _, handler, message_id in due:
-            enqueue_after_commit(handler, str(message_id))
+        deliveries_hand_out([(handler, str(message_id)) for _, handler, message_id in due])
     # Messages whose last delivery finished just as a worker died before marking them complete.
     for message_id in (
         OutboxMessage.objects.filter(

@@ -1,11 +1,37 @@
+import logging
+
 from celery import shared_task
 
-from .services import RELAY_TASK, message_relay, outbox_purge, outbox_sweep
+from services.core.doorbell import answer
+
+from .deliveries import delivery_run, messages_complete
+from .registry import handler_named
+from .services import DELIVER_TASK, RELAY_TASK, outbox_purge, outbox_relay_waiting, outbox_sweep
+
+logger = logging.getLogger(__name__)
 
 
 @shared_task(name=RELAY_TASK, acks_late=True)
-def relay(message_id: str) -> bool:
-    return message_relay(message_id=message_id)
+def relay(message_id: str | None = None) -> int:
+    """Relays every waiting message, not only `message_id` (the one that rang the doorbell)."""
+    answer(RELAY_TASK)
+    return outbox_relay_waiting()
+
+
+@shared_task(name=DELIVER_TASK, acks_late=True)
+def deliver(pairs: list[list[str]]) -> int:
+    """Runs a few deliveries, [handler task name, message id] each, one after the other: one task
+    for several handler runs. Each run is its own transaction, as in the handler's own task; the
+    messages are marked complete once for the batch (a worker killed before: the sweep does it)."""
+    ran = 0
+    for handler_name, message_id in pairs:
+        handler = handler_named(handler_name)
+        if handler is None:  # a handler renamed or removed since: its delivery waits for ops
+            logger.error("No handler %s for outbox message %s", handler_name, message_id)
+            continue
+        ran += delivery_run(message_id=message_id, handler_name=handler_name, handler=handler, complete=False)
+    messages_complete(message_ids={message_id for _handler, message_id in pairs})
+    return ran
 
 
 @shared_task(name="outbox.sweep", acks_late=True)

@@ -243,3 +243,84 @@ def test_a_failed_email_with_a_single_use_link_is_not_sent_again(settings):
     assert "abc" not in str(notification.context)
     with pytest.raises(NotRetryable):
         notification_retry(notification=notification)
+
+
+@pytest.fixture
+def broker(monkeypatch):
+    """What reached the broker: (task name, args, countdown)."""
+    from services.core import queue
+
+    calls = []
+
+    def send_task(name, args=(), kwargs=None, countdown=None, **options):
+        calls.append((name, list(args), countdown))
+
+    monkeypatch.setattr(queue.app, "send_task", send_task)
+    return calls
+
+
+@pytest.mark.django_db(transaction=True)
+def test_many_emails_ring_one_sender_which_sends_them_all_once(broker, settings, tmp_path):
+    from services.notifications.tasks import send_due
+
+    settings.EMAIL_BACKEND = "services.notifications.backends.EmlFileBackend"
+    settings.EMAIL_FILE_PATH = tmp_path
+    for number in range(5):
+        notification_queue(
+            template="contact_acknowledgement",
+            recipient=f"n{number}@example.org",
+            context=CONTEXT,
+            language="en",
+        )
+    assert broker == [("notifications.send_due", [], None)]  # one task for the five
+
+    send_due()
+    assert sorted(Notification.objects.values_list("status", "attempts")) == [("sent", 1)] * 5
+    assert sorted(message_from_bytes(path.read_bytes())["To"] for path in tmp_path.glob("*.eml")) == [
+        f"n{number}@example.org" for number in range(5)
+    ]
+    send_due()  # delivered again by the broker: nothing is sent twice
+    assert len(list(tmp_path.glob("*.eml"))) == 5
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_sender_taking_many_emails_leaves_the_next_ones_to_another_process(broker, locmem):
+    from services.notifications.tasks import send_due
+
+    queued()
+    queued(recipient="second@example.org")
+    broker.clear()
+    send_due()
+    # More than one was due: the bell rang again at once, for another worker process to share.
+    assert broker == [("notifications.send_due", [], None)]
+    assert len(mail.outbox) == 2
+
+
+@pytest.mark.django_db(transaction=True)
+def test_in_a_batch_a_transient_failure_gets_its_retry_and_the_others_go(broker, settings, monkeypatch):
+    from services.notifications.tasks import send_due
+
+    calls = []
+
+    class FlakyBackend(BaseEmailBackend):
+        """Refuses the first e-mail for now (a dropped connection), takes the others."""
+
+        def send_messages(self, messages):
+            calls.append(messages[0].to[0])
+            if len(calls) == 1:
+                raise smtplib.SMTPServerDisconnected("provider went away")
+            mail.outbox.extend(messages)
+            return len(messages)
+
+    monkeypatch.setattr("services.notifications.services.get_connection", lambda: FlakyBackend())
+    settings.EMAIL_BACKEND = "django.core.mail.backends.locmem.EmailBackend"
+    mail.outbox = []
+    first = queued(recipient="first@example.org")
+    queued(recipient="second@example.org")
+    broker.clear()
+    send_due()
+    first.refresh_from_db()
+    assert (first.status, first.attempts) == ("queued", 1)
+    assert [email.to for email in mail.outbox] == [["second@example.org"]]
+    [retry] = [call for call in broker if call[0] == "notifications.send"]
+    assert retry[1] == [first.pk] and retry[2] >= 30  # its own task, when its row is due

@@ -1,3 +1,4 @@
+import time
 from dataclasses import dataclass
 from datetime import timedelta
 
@@ -11,7 +12,16 @@ from services.outbox.deliveries import PermanentError, delivery_run
 from services.outbox.domain_event import DomainEvent
 from services.outbox.models import Delivery, OutboxMessage
 from services.outbox.registry import subscribers
-from services.outbox.services import delivery_rerun, message_relay, outbox_purge, outbox_sweep, publish
+from services.outbox.services import (
+    DELIVER_BATCH,
+    RELAY_BATCH,
+    delivery_rerun,
+    message_relay,
+    outbox_purge,
+    outbox_sweep,
+    publish,
+)
+from services.outbox.tasks import deliver, relay
 
 
 @dataclass(frozen=True)
@@ -28,6 +38,11 @@ def sent(monkeypatch):
         queue.app, "send_task", lambda name, args, **options: calls.append((name, list(args)))
     )
     return calls
+
+
+def handed_out(sent) -> list[tuple[str, str]]:
+    """The (handler, message id) deliveries handed to workers, a few per task."""
+    return [tuple(pair) for name, args in sent if name == "outbox.deliver" for pair in args[0]]
 
 
 @pytest.fixture
@@ -71,7 +86,8 @@ def test_an_event_published_in_a_rolled_back_transaction_leaves_nothing(sent):
 def test_the_relay_writes_one_delivery_per_handler_and_hands_each_out_once(sent, handled):
     message = relayed_message()
     assert message_relay(message_id=message.pk) is False  # a second relay finds it relayed
-    assert sorted(sent) == [("test.first", [str(message.pk)]), ("test.second", [str(message.pk)])]
+    assert handed_out(sent) == [("test.first", str(message.pk)), ("test.second", str(message.pk))]
+    assert [name for name, _args in sent] == ["outbox.deliver"]  # both in one task
     assert sorted(Delivery.objects.values_list("handler", "status")) == [
         ("test.first", "pending"),
         ("test.second", "pending"),
@@ -169,13 +185,70 @@ def test_the_sweep_relays_forgotten_messages_and_hands_out_due_deliveries_only(s
     sent.clear()
 
     assert outbox_sweep() == 2  # one relay, one due delivery
-    assert ("outbox.relay", [str(fresh.pk)]) not in sent
-    assert ("test.first", [str(waiting.pk)]) in sent and ("test.second", [str(waiting.pk)]) not in sent
-    assert {name for name, args in sent if args == [str(forgotten.pk)]} == {"test.first", "test.second"}
+    assert str(fresh.pk) not in {pk for _name, pk in handed_out(sent)}
+    assert ("test.first", str(waiting.pk)) in handed_out(sent)
+    assert ("test.second", str(waiting.pk)) not in handed_out(sent)
+    assert {name for name, pk in handed_out(sent) if pk == str(forgotten.pk)} == {"test.first", "test.second"}
     again = Delivery.objects.get(message=waiting, handler="test.first")
     assert again.next_attempt_at > now  # not handed out again on the next sweep
     sent.clear()
     assert outbox_sweep() == 0 and sent == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_rush_of_messages_rings_one_relay_which_takes_them_all(sent, handled):
+    first = publish(SampleHappened(sample_id=1))
+    for sample_id in range(2, RELAY_BATCH + 30):  # more than one batch
+        publish(SampleHappened(sample_id=sample_id))
+    assert sent == [("outbox.relay", [str(first.pk)])]  # one relay queued, not one per message
+
+    relay(str(first.pk))  # the queued relay runs: it answers the doorbell and takes every message
+    assert not OutboxMessage.objects.filter(relayed_at__isnull=True).exists()
+    pairs = handed_out(sent)
+    assert len(pairs) == len(set(pairs)) == 2 * OutboxMessage.objects.count()
+    tasks = [args[0] for name, args in sent if name == "outbox.deliver"]
+    assert max(len(pairs) for pairs in tasks) == DELIVER_BATCH
+
+    sent.clear()
+    later = publish(SampleHappened(sample_id=0))  # after the relay looked: the bell rings again
+    assert sent == [("outbox.relay", [str(later.pk)])]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_delivery_task_runs_each_handler_once_however_often_it_comes(sent, handled):
+    message = publish(SampleHappened(sample_id=4))
+    relay(str(message.pk))
+    [pairs] = [args[0] for name, args in sent if name == "outbox.deliver"]
+    assert deliver(pairs) == 2
+    assert deliver(pairs) == 0  # delivered again by the broker: nothing runs twice
+    assert handled == {"test.first": [4], "test.second": [4]}
+    message.refresh_from_db()
+    assert message.completed_at is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_message_split_across_two_delivery_tasks_is_complete_after_the_second(sent, handled):
+    message = publish(SampleHappened(sample_id=6))
+    relay(str(message.pk))
+    [pairs] = [args[0] for name, args in sent if name == "outbox.deliver"]
+    deliver(pairs[:1])
+    message.refresh_from_db()
+    assert message.completed_at is None  # one handler has not run yet
+    deliver(pairs[1:])
+    message.refresh_from_db()
+    assert message.completed_at is not None
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_lost_relay_task_is_made_up_for_by_the_next_message_once_the_bell_expires(sent, handled, settings):
+    settings.DOORBELL_SECONDS = 1
+    publish(SampleHappened(sample_id=1))  # its relay task is lost (a worker killed with -9, say)
+    time.sleep(1.1)
+    sent.clear()
+    second = publish(SampleHappened(sample_id=2))
+    assert sent == [("outbox.relay", [str(second.pk)])]
+    relay(str(second.pk))
+    assert not OutboxMessage.objects.filter(relayed_at__isnull=True).exists()
 
 
 @pytest.mark.django_db
