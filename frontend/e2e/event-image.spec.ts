@@ -77,7 +77,9 @@ test('staff upload a picture on the event form and visitors see it on the event 
   await page.goto(`/event/${id}`);
   const hero = page.getByRole('img', { name: ALT });
   await expect(hero).toBeVisible();
-  await expect(hero).toHaveAttribute('loading', 'lazy');
+  // The page's main picture (its LCP on a phone): fetched at once and first, not lazily.
+  await expect(hero).toHaveAttribute('loading', 'eager');
+  await expect(hero).toHaveAttribute('fetchpriority', 'high');
   await expect(hero).toHaveAttribute('sizes', '100vw');
   const srcset = (await hero.getAttribute('srcset')) ?? '';
   expect(srcset.split(', ').map((item) => item.split(' ')[1])).toEqual(['480w', '960w', '1600w']);
