@@ -20,8 +20,8 @@ BEAT_SCHEDULE = {
     "outbox-sweep": ("outbox.sweep", Every(30)),
     # Stamps the worker heartbeat that /api/health/ reads: every 30 s.
     "ops-heartbeat": ("ops.heartbeat", Every(30)),
-    # Re-queues e-mails stuck in flight or never enqueued: every 2 minutes.
-    "notifications-sweep": ("notifications.sweep", Every(120)),
+    # Re-queues e-mails stuck in flight or never enqueued, rings for e-mails left waiting: every 30 s.
+    "notifications-sweep": ("notifications.sweep", Every(30)),
     # Deletes password-reset links that expired (60 min) or were used: every hour.
     "accounts-purge-reset-tokens": ("accounts.purge_reset_tokens", Every(3600)),
     # Deletes the records of used bot-challenge solutions once their challenge expired: every hour.

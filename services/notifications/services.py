@@ -340,6 +340,15 @@ def notifications_sweep(
         )
         for notification_id in [*resend, *overdue]:
             enqueue_after_commit(SEND_TASK, notification_id)
+        # Due e-mails that the doorbell left waiting: its flag can outlive its task (a frozen Redis
+        # runs the flag's command when it thaws, after the publish had failed), and then no later
+        # e-mail may come to ring. The sender is called past the flag; a task too many finds nothing.
+        if Notification.objects.filter(
+            status=Notification.Status.QUEUED,
+            next_attempt_at__lt=now - timedelta(seconds=settings.DOORBELL_SECONDS),
+            next_attempt_at__gte=now - overdue_after,
+        ).exists():
+            enqueue_after_commit(SEND_DUE_TASK)
     return len(resend) + len(overdue)
 
 

@@ -93,6 +93,7 @@ def staff_user(db):
 # accepts it (services/core/compression.py): the checks read the plain one.
 PLAIN = {"Accept-Encoding": "identity"}
 
+
 @pytest.mark.django_db
 @schema.parametrize()
 @settings(max_examples=EXAMPLES, **SETTINGS)

@@ -3,6 +3,7 @@ from datetime import timedelta
 from email import message_from_bytes
 
 import pytest
+from django.conf import settings
 from django.core import mail
 from django.core.mail.backends.base import BaseEmailBackend
 from django.utils import timezone
@@ -13,6 +14,7 @@ from services.notifications.services import (
     notification_queue,
     notification_retry,
     notification_send,
+    notifications_send_due,
     notifications_sweep,
 )
 from services.outbox.models import OutboxMessage
@@ -324,3 +326,27 @@ def test_in_a_batch_a_transient_failure_gets_its_retry_and_the_others_go(broker,
     assert [email.to for email in mail.outbox] == [["second@example.org"]]
     [retry] = [call for call in broker if call[0] == "notifications.send"]
     assert retry[1] == [first.pk] and retry[2] >= 30  # its own task, when its row is due
+
+
+@pytest.mark.django_db(transaction=True)
+def test_an_email_left_by_a_doorbell_whose_task_never_came_is_sent_by_the_sweep(monkeypatch, locmem):
+    """A frozen Redis runs the doorbell's flag command when it thaws, after the publish of the
+    sender had failed: the flag then says a sender is coming, and none is."""
+    from django.core.cache import cache
+
+    from services.core import queue
+
+    published = []
+    monkeypatch.setattr(queue.app, "send_task", lambda name, args, **options: published.append((name, args)))
+    cache.add("doorbell:notifications.send_due", 1, timeout=600)  # the flag that outlived its task
+    left = queued(next_attempt_at=timezone.now() - timedelta(seconds=settings.DOORBELL_SECONDS + 5))
+    published.clear()
+
+    notifications_sweep()
+
+    assert ("notifications.send_due", ()) in published
+    cache.delete("doorbell:notifications.send_due")
+    # The sender it calls takes the e-mail.
+    assert notifications_send_due()[0] == 1
+    left.refresh_from_db()
+    assert left.status == "sent" and mail.outbox[0].to == ["aline@example.org"]
