@@ -26,13 +26,13 @@ import sys
 import threading
 import time
 from collections import Counter
-from datetime import date, timedelta
 from email.parser import BytesHeaderParser
 from pathlib import Path
 
+from bench_loadgen import SIGNUP
 from bench_mail import emls, pct  # sets Django up
+from bench_registrations import new_event
 
-from services.events.models import Event
 from services.registrations.models import Registration
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -43,15 +43,6 @@ CONNECTIONS = os.environ.get("BENCH_CONNECTIONS", "8")
 WINDOW = 10
 TICK = os.sysconf("SC_CLK_TCK")
 RUN = f"{int(time.time()) % 100000}"
-SIGNUP = {
-    "full_name": "Bench Registrant",
-    "email": "bench.{n}@example.org",
-    "phone": "+250{p}",
-    "preferred_language": "English",
-    "needs_interpreter": False,
-    "disability": "None",
-    "agree_to_terms": True,
-}
 
 
 def procfile_workers() -> list[tuple[str, list[str]]]:
@@ -143,17 +134,6 @@ def post(base: str, path: str, payload: dict) -> int:
         connection.close()
 
 
-def new_event(title: str) -> Event:
-    return Event.objects.create(
-        title=f"{title} {RUN}",
-        location="Kigali Convention Center",
-        status=Event.Status.PUBLISHED,
-        date=date.today() + timedelta(days=30),
-        price=2000,
-        maximum_attendees=None,
-    )
-
-
 _TO: dict[str, str] = {}  # file name → recipient, read once
 
 
@@ -184,7 +164,7 @@ def ms(values: list[float]) -> str:
 
 
 def steady(label: str, base: str, mail_dir: Path) -> str:
-    event = new_event("Bench steady")
+    event = new_event("Bench steady", None)
     path = f"/api/management/events/{event.pk}/register/"
     before = emls(mail_dir)
     committed: dict[str, int] = {}
@@ -247,7 +227,7 @@ def ours(mail_dir: Path, before: dict) -> list[int]:
 
 
 def rush(label: str, base: str, mail_dir: Path, workers: Workers) -> str:
-    event = new_event("Bench flow rush")
+    event = new_event("Bench flow rush", None)
     url = f"{base}/api/management/events/{event.pk}/register/"
     before = emls(mail_dir)
     env = {**os.environ, "BENCH_METHOD": "POST", "BENCH_BODY": json.dumps(SIGNUP)}

@@ -45,6 +45,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from bench_loadgen import SIGNUP as SIGNUP_BODY  # noqa: E402
 from bench_loadgen import fetch_once, unique_bodies  # noqa: E402
 
 BASE = sys.argv[1].rstrip("/")
@@ -138,18 +139,7 @@ print(Member.objects.count(), Event.objects.count(),
       token_pair_issue(user=get_user_model().objects.get(username='admin')).access)
 """
 
-# {n} and {p} become fresh values on every request (bench_wrk.lua, bench_loadgen.py).
-SIGNUP = json.dumps(
-    {
-        "full_name": "Bench Registrant",
-        "email": "bench.{n}@example.org",
-        "phone": "+250{p}",
-        "preferred_language": "English",
-        "needs_interpreter": False,
-        "disability": "None",
-        "agree_to_terms": True,
-    }
-)
+SIGNUP = json.dumps(SIGNUP_BODY)
 
 
 @dataclass

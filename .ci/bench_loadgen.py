@@ -23,6 +23,17 @@ import sys
 import time
 from collections import Counter
 
+# A public sign-up, as the bench's sign-up runs send it (bench_http.py, bench_flow.py); {n} and {p}
+# become fresh values on every request (bench_wrk.lua, unique_bodies below).
+SIGNUP = {
+    "full_name": "Bench Registrant",
+    "email": "bench.{n}@example.org",
+    "phone": "+250{p}",
+    "preferred_language": "English",
+    "needs_interpreter": False,
+    "disability": "None",
+    "agree_to_terms": True,
+}
 TIMEOUT = 5.0  # seconds without a complete answer: counted as an error, the connection is redone
 
 

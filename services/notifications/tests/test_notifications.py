@@ -3,20 +3,25 @@ from datetime import timedelta
 from email import message_from_bytes
 
 import pytest
+from celery.exceptions import SoftTimeLimitExceeded
 from django.conf import settings
 from django.core import mail
+from django.core.cache import cache
 from django.core.mail.backends.base import BaseEmailBackend
 from django.utils import timezone
 
+from services.core import queue
 from services.notifications.backends import EmlFileBackend
 from services.notifications.models import Notification
 from services.notifications.services import (
+    NotRetryable,
     notification_queue,
     notification_retry,
     notification_send,
     notifications_send_due,
     notifications_sweep,
 )
+from services.notifications.tasks import send_due
 from services.outbox.models import OutboxMessage
 
 CONTEXT = {
@@ -137,8 +142,6 @@ def test_one_email_per_event_template_and_recipient():
 
 @pytest.fixture
 def sent_tasks(monkeypatch):
-    from services.core import queue
-
     calls = []
     monkeypatch.setattr(queue.app, "send_task", lambda name, args, **options: calls.append(args[0]))
     return calls
@@ -189,8 +192,6 @@ def test_an_email_whose_outcome_is_unknown_is_resent_once_with_the_same_message_
 
 @pytest.mark.django_db
 def test_a_time_limit_is_not_taken_for_a_failure(settings, monkeypatch):
-    from celery.exceptions import SoftTimeLimitExceeded
-
     settings.EMAIL_BACKEND = f"{__name__}.FailingBackend"
     monkeypatch.setattr(FailingBackend, "error", SoftTimeLimitExceeded())
     notification = queued(
@@ -226,8 +227,6 @@ def test_eml_backend_writes_one_readable_file_per_message(tmp_path):
 
 @pytest.mark.django_db
 def test_a_failed_email_with_a_single_use_link_is_not_sent_again(settings):
-    from services.notifications.services import NotRetryable
-
     settings.EMAIL_BACKEND = f"{__name__}.FailingBackend"
     settings.NOTIFICATION_MAX_ATTEMPTS = 1
     notification = queued(
@@ -250,8 +249,6 @@ def test_a_failed_email_with_a_single_use_link_is_not_sent_again(settings):
 @pytest.fixture
 def broker(monkeypatch):
     """What reached the broker: (task name, args, countdown)."""
-    from services.core import queue
-
     calls = []
 
     def send_task(name, args=(), kwargs=None, countdown=None, **options):
@@ -263,8 +260,6 @@ def broker(monkeypatch):
 
 @pytest.mark.django_db(transaction=True)
 def test_many_emails_ring_one_sender_which_sends_them_all_once(broker, settings, tmp_path):
-    from services.notifications.tasks import send_due
-
     settings.EMAIL_BACKEND = "services.notifications.backends.EmlFileBackend"
     settings.EMAIL_FILE_PATH = tmp_path
     for number in range(5):
@@ -287,8 +282,6 @@ def test_many_emails_ring_one_sender_which_sends_them_all_once(broker, settings,
 
 @pytest.mark.django_db(transaction=True)
 def test_a_sender_taking_many_emails_leaves_the_next_ones_to_another_process(broker, locmem):
-    from services.notifications.tasks import send_due
-
     queued()
     queued(recipient="second@example.org")
     broker.clear()
@@ -300,8 +293,6 @@ def test_a_sender_taking_many_emails_leaves_the_next_ones_to_another_process(bro
 
 @pytest.mark.django_db(transaction=True)
 def test_in_a_batch_a_transient_failure_gets_its_retry_and_the_others_go(broker, settings, monkeypatch):
-    from services.notifications.tasks import send_due
-
     calls = []
 
     class FlakyBackend(BaseEmailBackend):
@@ -332,10 +323,6 @@ def test_in_a_batch_a_transient_failure_gets_its_retry_and_the_others_go(broker,
 def test_an_email_left_by_a_doorbell_whose_task_never_came_is_sent_by_the_sweep(monkeypatch, locmem):
     """A frozen Redis runs the doorbell's flag command when it thaws, after the publish of the
     sender had failed: the flag then says a sender is coming, and none is."""
-    from django.core.cache import cache
-
-    from services.core import queue
-
     published = []
     monkeypatch.setattr(queue.app, "send_task", lambda name, args, **options: published.append((name, args)))
     cache.add("doorbell:notifications.send_due", 1, timeout=600)  # the flag that outlived its task

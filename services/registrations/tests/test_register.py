@@ -7,9 +7,10 @@ import pytest
 from services.events.models import Event
 from services.events.tests.factories import make_event
 from services.outbox.models import OutboxMessage
+from services.registrations import signup
 from services.registrations.models import Registration
 
-from .helpers import VALID, person, register
+from .helpers import VALID, decide, person, register
 
 pytestmark = pytest.mark.django_db
 
@@ -133,8 +134,6 @@ def test_a_full_event_refuses_with_the_capacity_text_and_offers_the_waiting_list
 
 
 def test_a_rejected_registration_frees_its_seat(client, staff_client):
-    from .helpers import decide
-
     event = make_event(maximum_attendees=1)
     first = register(client, event.pk, person(1)).json()["registration"]["id"]
     assert register(client, event.pk, person(2)).status_code == 409
@@ -205,8 +204,6 @@ def test_references_are_unique_and_readable(client):
 
 @pytest.mark.django_db
 def test_a_payment_reference_drawn_twice_is_drawn_again(client, monkeypatch):
-    from services.registrations import signup
-
     event = make_event(price=5000)
     first = register(client, event.pk, person(1)).json()["payment_reference"]
     draws = iter([first, "ZZZZZ9"])  # the first draw is taken already
