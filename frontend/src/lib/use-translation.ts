@@ -18,9 +18,15 @@ export function useTranslation(namespaces: Namespaces = 'common'): { t: TFunctio
   const [revision, rerender] = useReducer((count: number) => count + 1, 0);
   const ready = key.split(' ').every((namespace) => i18n.hasLoadedNamespace(namespace));
 
+  // `loaded` too: a catalogue that arrives after the switch (one asked for before it, still on its
+  // way on a slow line) re-renders what reads it, instead of leaving English on screen.
   useEffect(() => {
     i18n.on('languageChanged', rerender);
-    return () => i18n.off('languageChanged', rerender);
+    i18n.on('loaded', rerender);
+    return () => {
+      i18n.off('languageChanged', rerender);
+      i18n.off('loaded', rerender);
+    };
   }, []);
 
   useEffect(() => {
