@@ -4,7 +4,7 @@ Anonymous or invalid → 401; a valid token of a non-staff user → 403."""
 from functools import cache
 
 from django.contrib.auth import get_user_model
-from django.db import connections, router
+from django.db import InterfaceError, OperationalError, connections, router
 from ninja.errors import AuthorizationError
 from ninja.security import HttpBearer
 
@@ -66,9 +66,7 @@ def _active_user(user_id: int):
     alias = router.db_for_read(user_model)
     connection = connections[alias]
     sql, parts = _user_statement(alias)
-    with connection.cursor() as cursor:
-        cursor.execute(sql, [user_id])
-        row = cursor.fetchone()
+    row = _first_row(connection, sql, [user_id])
     if row is None:
         return None
     objects, start = [], 0
@@ -86,6 +84,31 @@ def _active_user(user_id: int):
         StaffProfile.user.field.set_cached_value(profile, user)
     user_model.staff_profile.related.set_cached_value(user, profile)
     return user
+
+
+def _first_row(connection, sql: str, params: list):
+    """The statement's first row, the statement standing in for the connection's health check
+    (CONN_HEALTH_CHECKS' `SELECT 1`, a round trip of its own before a request's first statement):
+    the token check is the first statement of every staff request. As with the check, a
+    connection found dead (the database restarted, an idle connection dropped) does not fail the
+    request: it is closed and the read runs once more on a new one. Only a read may run twice;
+    within a transaction the usual check stays."""
+    if connection.connection is None or connection.health_check_done or connection.in_atomic_block:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchone()
+    connection.health_check_done = True
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
+            return cursor.fetchone()
+    except (OperationalError, InterfaceError):
+        if connection.is_usable():
+            raise  # the statement failed, not the connection
+        connection.close()
+    with connection.cursor() as cursor:  # connects again
+        cursor.execute(sql, params)
+        return cursor.fetchone()
 
 
 def _session_version(user) -> int:

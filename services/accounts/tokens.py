@@ -4,8 +4,10 @@ on every use. Every token carries its user's session version ("sv"); ending the 
 every earlier access and refresh token stops working at once. A session lasts at most
 REFRESH_TOKEN_LIFETIME from sign-in ("auth_time"), however often it is refreshed."""
 
+import time
 from dataclasses import dataclass
 from datetime import UTC, datetime
+from threading import Lock
 
 from auditlog.context import disable_auditlog
 from django.conf import settings
@@ -141,9 +143,34 @@ def tokens_revoke_all(*, user: AbstractBaseUser) -> None:
     )
 
 
+# Access tokens already checked by this process, with their expiry: a token's signature and
+# claims are the same on every use, so only its expiry is checked again. Decoding (pyjwt) was
+# half of the token check that every staff request pays (issue 26, docs/benchmarks.md). Whether
+# the session still holds (the session version) is read from the database on every request.
+CHECKED_KEPT = 1024
+_checked: dict[str, tuple[AccessClaims, float]] = {}
+_checked_lock = Lock()
+
+
 def access_token_claims(raw: str) -> AccessClaims | None:
+    kept = _checked.get(raw)
+    if kept is not None:
+        claims, expires = kept
+        if time.time() < expires:
+            return claims
+        with _checked_lock:
+            _checked.pop(raw, None)
+        return None
     try:
         token = AccessToken(raw)
-        return AccessClaims(user_id=int(token["user_id"]), session_version=int(token.get(SESSION_VERSION, 0)))
+        claims = AccessClaims(
+            user_id=int(token["user_id"]), session_version=int(token.get(SESSION_VERSION, 0))
+        )
+        expires = int(token["exp"]) + token.get_token_backend().get_leeway().total_seconds()
     except (TokenError, KeyError, TypeError, ValueError):
         return None
+    with _checked_lock:
+        if len(_checked) >= CHECKED_KEPT:
+            _checked.pop(next(iter(_checked)))  # the oldest
+        _checked[raw] = (claims, expires)
+    return claims

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 from ninja import NinjaAPI, Router, Schema
 from ninja.errors import AuthenticationError, AuthorizationError, HttpError, Throttled, ValidationError
 from ninja.parser import Parser
+from ninja.renderers import JSONRenderer
 
 from .challenge import challenge_issue
 from .errors import (
@@ -162,6 +163,21 @@ def docs_access(view):
         return (view if settings.API_DOCS_PUBLIC else protected)(request, *args, **kwargs)
 
     return docs_view
+
+
+# The API's renderer (NinjaAPI's default).
+_RENDERER = JSONRenderer()
+
+
+def rendered(request: HttpRequest, body: Any, *, status: int = 200) -> HttpResponse:
+    """A body already in its schema's shape, answered as the API renders a validated one but
+    without the validation: for a list's page of database rows, where validating and building
+    the models cost more CPU than the queries (issue 26, docs/benchmarks.md)."""
+    return HttpResponse(
+        _RENDERER.render(request, body, response_status=status),
+        status=status,
+        content_type=f"{_RENDERER.media_type}; charset={_RENDERER.charset}",
+    )
 
 
 def _staff_answers_never_stored(run):

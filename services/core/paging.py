@@ -43,6 +43,16 @@ def paginate(
         )
     if page is not None and page < 1:
         raise ValidationFailed(_("Page must be 1 or more."), fields={"page": _("This value is too small.")})
+    counted_page = getattr(queryset, "counted_page", None)  # services.core.prepared
+    if counted_page is not None:
+        # The page and the total in one round trip. An empty first page means no rows; an empty
+        # later one is past the end: counted again below, and the last page shown.
+        number = page or 1
+        start = (number - 1) * size
+        results, count = counted_page(start, start + size)
+        if results or number == 1:
+            count = count or 0
+            return Page(results, count, number, size, max(1, ceil(count / size)))
     count = queryset.count()
     total_pages = max(1, ceil(count / size))
     number = min(page or 1, total_pages)

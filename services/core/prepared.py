@@ -1,6 +1,7 @@
 """A `.values()` list whose SQL is written once per process for each shape of request, for
-`paging.paginate`: `count()` and one slice, each a statement kept with its parameters and the
-fields' converters, then run as it is. Building a query through the ORM costs about 0.4 ms of
+`paging.paginate`: one page with the count of all rows (`counted_page`, one round trip), or
+`count()` and one slice, each a statement kept with its parameters and the fields' converters,
+then run as it is. Building a query through the ORM costs about 0.4 ms of
 CPU each time (30 columns, the order, the filters) for a statement that takes 0.15 ms to run:
 the members list, which staff page through and poll, spent most of its time there (issue 26,
 docs/benchmarks.md). The rows still come from the database on every call, converted by the
@@ -42,18 +43,21 @@ class PreparedValues:
         self._rows = rows
         self._key = key
 
-    def count(self) -> int:
+    def _count_statement(self) -> tuple:
         def build() -> tuple:
             queryset = self._rows().order_by().values("pk")
             inner, params = queryset.query.get_compiler(queryset.db).as_sql()
             return queryset.db, f"SELECT COUNT(*) FROM ({inner}) counted", params  # noqa: S608 - ORM-built
 
-        db, sql, params = _statement((self._key, "count"), build)
+        return _statement((self._key, "count"), build)
+
+    def count(self) -> int:
+        db, sql, params = self._count_statement()
         with connections[db].cursor() as cursor:
             cursor.execute(sql, params)
             return cursor.fetchone()[0]
 
-    def __getitem__(self, window: slice) -> list[dict[str, Any]]:
+    def _page_statement(self, window: slice) -> tuple:
         def build() -> tuple:
             queryset = self._rows()[window]
             compiler = queryset.query.get_compiler(queryset.db)
@@ -63,16 +67,45 @@ class PreparedValues:
             converters = list(compiler.get_converters(columns).items())
             return queryset.db, sql, params, converters, list(queryset.query.values_select)
 
-        db, sql, params, converters, names = _statement((self._key, window.start, window.stop), build)
+        return _statement((self._key, window.start, window.stop), build)
+
+    def __getitem__(self, window: slice) -> list[dict[str, Any]]:
+        db, sql, params, converters, names = self._page_statement(window)
         connection = connections[db]  # this thread's
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
+            return _converted(cursor.fetchall(), converters, names, connection)
+
+    def counted_page(self, start: int, stop: int) -> tuple[list[dict[str, Any]], int | None]:
+        """The rows of [start:stop] and the count of all rows in one statement, one round trip
+        instead of two: the count is an uncorrelated scalar subquery in the page's SELECT list,
+        which PostgreSQL and SQLite run once, each part with its own plan (the count's
+        index-only scan, the page's top-N). The count is None when the window holds no row."""
+
+        def build() -> tuple:
+            _db, count_sql, count_params = self._count_statement()
+            db, page_sql, page_params, converters, names = self._page_statement(slice(start, stop))
+            # A `.values()` page always starts so; the count's column goes first.
+            assert page_sql.startswith("SELECT "), page_sql
+            sql = f"SELECT ({count_sql}), {page_sql[len('SELECT ') :]}"
+            return db, sql, (*count_params, *page_params), converters, names
+
+        db, sql, params, converters, names = _statement((self._key, "counted", start, stop), build)
+        connection = connections[db]
+        with connection.cursor() as cursor:
+            cursor.execute(sql, params)
             rows = cursor.fetchall()
-        answer = []
-        for row in rows:
-            values = list(row)
-            for position, (functions, expression) in converters:
-                for function in functions:
-                    values[position] = function(values[position], expression, connection)
-            answer.append(dict(zip(names, values, strict=True)))
-        return answer
+        if not rows:
+            return [], None
+        return _converted([row[1:] for row in rows], converters, names, connection), rows[0][0]
+
+
+def _converted(rows: list[tuple], converters: list, names: list[str], connection) -> list[dict[str, Any]]:
+    answer = []
+    for row in rows:
+        values = list(row)
+        for position, (functions, expression) in converters:
+            for function in functions:
+                values[position] = function(values[position], expression, connection)
+        answer.append(dict(zip(names, values, strict=True)))
+    return answer

@@ -1,7 +1,7 @@
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
-from services.core.api import ErrorOut
+from services.core.api import ErrorOut, rendered
 from services.core.challenge import challenge_required
 from services.core.errors import NotFound
 from services.core.prepared import PreparedValues
@@ -64,7 +64,8 @@ def member_list(request, filters: Query[MemberFilters]):
     )
     rows = PreparedValues(lambda: _filtered(filters).values(*MEMBER_COLUMNS), key)
     page = selectors.member_page(rows, page=filters.page, page_size=filters.page_size)
-    return MemberPageOut.from_page(page)
+    # Rendered as it is: the rows are the database's values in the schema's shape (row_body).
+    return rendered(request, MemberPageOut.page_body(page))
 
 
 @router.post("members/", response={201: MemberOut, **ERRORS}, summary="Enter an application (staff)")

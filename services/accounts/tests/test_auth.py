@@ -1,8 +1,13 @@
 from datetime import timedelta
+from unittest import mock
 
+import psycopg
 import pytest
+from django.conf import settings
+from django.db import close_old_connections, connection
 from ninja_jwt.tokens import AccessToken
 
+from services.accounts import tokens
 from services.accounts.tokens import token_pair_issue
 
 from .factories import PASSWORD, make_user
@@ -171,3 +176,45 @@ def test_access_token_lifetime_is_short_and_refresh_lasts_the_session(staff_toke
 def test_me_costs_a_constant_number_of_queries(client, staff_tokens, django_assert_num_queries):
     with django_assert_num_queries(1):
         assert client.get(ME, **bearer(staff_tokens.access)).status_code == 200
+
+
+@pytest.mark.django_db
+def test_a_token_accepted_before_is_refused_once_it_has_expired(client, staff):
+    token = AccessToken.for_user(staff)
+    token.set_exp(lifetime=timedelta(minutes=1))
+    assert client.get(ME, **bearer(str(token))).status_code == 200
+    later = tokens.time.time() + 61
+    with mock.patch.object(tokens.time, "time", return_value=later):
+        assert client.get(ME, **bearer(str(token))).status_code == 401
+
+
+def _on_postgresql():
+    if connection.vendor != "postgresql" or not settings.DATABASES["default"]["CONN_HEALTH_CHECKS"]:
+        pytest.skip("a connection kept between requests and its health check: PostgreSQL")
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_token_check_is_the_requests_connection_health_check(client, staff_tokens):
+    """No `SELECT 1` of its own before a staff request: the token's statement checks the connection."""
+    _on_postgresql()
+    assert client.get(ME, **bearer(staff_tokens.access)).status_code == 200
+    close_old_connections()  # as a request's start does (the test client leaves it out)
+    assert not connection.health_check_done
+    with mock.patch.object(connection, "is_usable", wraps=connection.is_usable) as checked:
+        assert client.get(ME, **bearer(staff_tokens.access)).status_code == 200
+    assert checked.call_count == 0
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_dead_connection_does_not_fail_a_staff_request(client, staff_tokens):
+    """The database dropped the connection between two requests (a restart, an idle timeout): the
+    token check connects again and the request is answered, as the health check would have."""
+    _on_postgresql()
+    assert client.get(ME, **bearer(staff_tokens.access)).status_code == 200
+    dead = connection.connection.info.backend_pid
+    params = {**connection.get_connection_params(), "autocommit": True}
+    with psycopg.connect(**params) as other:
+        other.execute("SELECT pg_terminate_backend(%s)", [dead])
+    close_old_connections()
+    assert client.get(ME, **bearer(staff_tokens.access)).status_code == 200
+    assert connection.connection.info.backend_pid != dead

@@ -71,10 +71,30 @@ def test_the_search_and_filters_cost_the_same_queries_for_3_or_300_members(
     for size in (3, 300):
         for i in range(Member.objects.count(), size):
             make_member(i)
-        # The token's user, the count and the page.
-        with django_assert_num_queries(3):
+        # The token's user, then the page with the count of all it matched (one statement).
+        with django_assert_num_queries(2):
             body = staff_client.get(MEMBERS, {"search": "member 1", "approval_status": "Pending"}).json()
         assert body["count"] == Member.objects.filter(full_name__icontains="member 1").count()
+
+
+@pytest.mark.django_db
+def test_the_total_stays_exact_on_every_page_past_the_end_and_when_nothing_matches(
+    staff_client, django_assert_num_queries
+):
+    for i in range(23):
+        make_member(i)
+    for number, rows in ((1, 10), (3, 3)):
+        with django_assert_num_queries(2):
+            body = staff_client.get(MEMBERS, {"page": number}).json()
+        shown = (body["count"], body["page"], body["total_pages"], len(body["results"]))
+        assert shown == (23, number, 3, rows)
+    # Past the end: counted again, then the last page.
+    past = staff_client.get(MEMBERS, {"page": 9}).json()
+    assert (past["count"], past["page"], len(past["results"])) == (23, 3, 3)
+    assert past["results"] == staff_client.get(MEMBERS, {"page": 3}).json()["results"]
+    with django_assert_num_queries(2):  # an empty first page is the whole answer: none
+        none = staff_client.get(MEMBERS, {"search": "nobody at all"}).json()
+    assert (none["count"], none["page"], none["total_pages"], none["results"]) == (0, 1, 1, [])
 
 
 @pytest.mark.django_db
