@@ -13,11 +13,14 @@ from threading import Lock
 from typing import Any
 
 from django.db import connections
-from django.db.models import QuerySet
+from django.db.models import IntegerField, QuerySet
+from django.db.models.expressions import RawSQL
 
 # Statements kept per process, the least recently used dropped first.
 KEPT = 256
 _kept: OrderedDict[Hashable, tuple] = OrderedDict()
+# The name of counted_page's count among a row's values.
+COUNTED = "counted_all_rows"
 _lock = Lock()
 
 
@@ -78,26 +81,32 @@ class PreparedValues:
 
     def counted_page(self, start: int, stop: int) -> tuple[list[dict[str, Any]], int | None]:
         """The rows of [start:stop] and the count of all rows in one statement, one round trip
-        instead of two: the count is an uncorrelated scalar subquery in the page's SELECT list,
+        instead of two: the count is an uncorrelated scalar subquery, the page's last column,
         which PostgreSQL and SQLite run once, each part with its own plan (the count's
         index-only scan, the page's top-N). The count is None when the window holds no row."""
 
         def build() -> tuple:
             _db, count_sql, count_params = self._count_statement()
-            db, page_sql, page_params, converters, names = self._page_statement(slice(start, stop))
-            # A `.values()` page always starts so; the count's column goes first.
-            assert page_sql.startswith("SELECT "), page_sql
-            sql = f"SELECT ({count_sql}), {page_sql[len('SELECT ') :]}"
-            return db, sql, (*count_params, *page_params), converters, names
+            counted = RawSQL(count_sql, count_params, output_field=IntegerField())  # noqa: S611 - ORM-built
+            queryset = self._rows().annotate(**{COUNTED: counted})[start:stop]
+            compiler = queryset.query.get_compiler(queryset.db)
+            sql, params = compiler.as_sql()
+            columns = [column for column, *_ in compiler.select[: compiler.col_count]]
+            converters = list(compiler.get_converters(columns).items())
+            names = [*queryset.query.values_select, *queryset.query.annotation_select]
+            return queryset.db, sql, params, converters, names
 
         db, sql, params, converters, names = _statement((self._key, "counted", start, stop), build)
         connection = connections[db]
         with connection.cursor() as cursor:
             cursor.execute(sql, params)
-            rows = cursor.fetchall()
+            rows = _converted(cursor.fetchall(), converters, names, connection)
         if not rows:
             return [], None
-        return _converted([row[1:] for row in rows], converters, names, connection), rows[0][0]
+        count = rows[0][COUNTED]
+        for row in rows:
+            del row[COUNTED]
+        return rows, count
 
 
 def _converted(rows: list[tuple], converters: list, names: list[str], connection) -> list[dict[str, Any]]:

@@ -81,13 +81,16 @@ def test_the_search_and_filters_cost_the_same_queries_for_3_or_300_members(
 def test_the_total_stays_exact_on_every_page_past_the_end_and_when_nothing_matches(
     staff_client, django_assert_num_queries
 ):
-    for i in range(23):
-        make_member(i)
+    now = timezone.now()
+    for i in range(23):  # the newest first is not the order of the ids
+        Member.objects.filter(pk=make_member(i).pk).update(created_at=now - timedelta(minutes=i))
+    newest_first = [m.pk for m in Member.objects.order_by("-created_at", "-pk")]
     for number, rows in ((1, 10), (3, 3)):
         with django_assert_num_queries(2):
             body = staff_client.get(MEMBERS, {"page": number}).json()
         shown = (body["count"], body["page"], body["total_pages"], len(body["results"]))
         assert shown == (23, number, 3, rows)
+        assert [m["id"] for m in body["results"]] == newest_first[(number - 1) * 10 : number * 10]
     # Past the end: counted again, then the last page.
     past = staff_client.get(MEMBERS, {"page": 9}).json()
     assert (past["count"], past["page"], len(past["results"])) == (23, 3, 3)
