@@ -80,7 +80,8 @@ def audit_action(verb: str):
         for entry in entries:
             parent.pending[(entry.object_type, entry.object_pk, entry.verb, id(entry))] = entry
     elif len(entries) == 1:
-        insert(entries[0])  # most actions: one row, its INSERT built once per process
+        # Most actions: one row, its INSERT built once per process; its id is never read again.
+        insert(entries[0], returning=False)
     elif entries:
         Entry.objects.bulk_create(entries)
 

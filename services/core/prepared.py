@@ -85,7 +85,7 @@ class PreparedValues:
         return answer
 
 
-def _insert_statement(model: type[Model], alias: str) -> tuple | None:
+def _insert_statement(model: type[Model], alias: str, returning: bool) -> tuple | None:
     """INSERT of every concrete column but the auto id, RETURNING what the database fills in;
     None for a model it cannot serve (inheritance, placeholders): those go through save()."""
     connection = connections[alias]
@@ -96,17 +96,20 @@ def _insert_statement(model: type[Model], alias: str) -> tuple | None:
     if meta.parents or any(hasattr(field, "get_placeholder") for field in fields):
         return None
     quote = connection.ops.quote_name
-    returning = list(meta.db_returning_fields) if connection.features.can_return_columns_from_insert else []
-    if meta.auto_field is not None and not returning:
+    if not returning:
+        returned = []
+    elif connection.features.can_return_columns_from_insert:
+        returned = list(meta.db_returning_fields)
+    else:
         return None
     sql = (
         f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)})"  # noqa: S608
         f" VALUES ({', '.join(['%s'] * len(fields))})"
     )
-    if returning:
-        sql += " " + connection.ops.return_insert_columns(returning)[0]
+    if returned:
+        sql += " " + connection.ops.return_insert_columns(returned)[0]
     converters = []
-    for field in returning:
+    for field in returned:
         column = field.get_col(meta.db_table)
         converters.append(
             (
@@ -118,15 +121,17 @@ def _insert_statement(model: type[Model], alias: str) -> tuple | None:
     return sql, fields, converters
 
 
-def insert(instance: Model, using: str = DEFAULT_DB_ALIAS) -> None:
+def insert(instance: Model, using: str = DEFAULT_DB_ALIAS, *, returning: bool = True) -> None:
     """`instance.save()` of a new row, its INSERT built once per model and database. The same
     values (each field's pre_save and get_db_prep_save) and the same pre_save/post_save signals
     (django-auditlog's entry, the dashboard's figures); a model's own save() is not called. A
-    value that is an expression, or a model the statement cannot serve, goes through save()."""
+    value that is an expression, or a model the statement cannot serve, goes through save().
+    `returning=False`: the id the database gives is not read (the row is not used again)."""
     model = type(instance)
     connection = connections[using]
     statement = _statement(
-        ("insert", model, using, connection.vendor), lambda: _insert_statement(model, using)
+        ("insert", model, using, connection.vendor, returning),
+        lambda: _insert_statement(model, using, returning),
     )
     if (
         statement is None
