@@ -19,6 +19,7 @@ from django.contrib.contenttypes.models import ContentType
 from django.db import models
 
 from services.core.middleware import request_id_var
+from services.core.prepared import insert
 
 from .context import Actor, current_actor
 from .erasure import scrub
@@ -78,6 +79,9 @@ def audit_action(verb: str):
     if parent is not None:
         for entry in entries:
             parent.pending[(entry.object_type, entry.object_pk, entry.verb, id(entry))] = entry
+    elif len(entries) == 1:
+        # Most actions: one row, its INSERT built once per process; its id is never read again.
+        insert(entries[0], returning=False)
     elif entries:
         Entry.objects.bulk_create(entries)
 

@@ -97,10 +97,21 @@ class _GuardedClient(RedisCacheClient):
             )
         return client
 
+    def run_script(self, source: str, key: str, *args):
+        """`source` (Lua) on `key` in one round trip: EVALSHA, loading it once per server."""
+        client = self.get_client(key, write=True)
+        script = _scripts.get(source)
+        if script is None:
+            script = _scripts[source] = client.register_script(source)
+        return script(keys=[key], args=list(args), client=client)
+
+
+_scripts: dict[str, redis.commands.core.Script] = {}
 
 _CALLS = ("add", "get", "set", "touch", "delete", "get_many", "has_key", "incr", "set_many", "delete_many")
 for _name in _CALLS:
     setattr(_GuardedClient, _name, cache_breaker.guard(getattr(RedisCacheClient, _name)))
+_GuardedClient.run_script = cache_breaker.guard(_GuardedClient.run_script)
 
 
 class GuardedRedisCache(RedisCache):
@@ -109,3 +120,7 @@ class GuardedRedisCache(RedisCache):
     def __init__(self, server, params):
         super().__init__(server, params)
         self._class = _GuardedClient
+
+    def run_script(self, source: str, key: str, *args):
+        """A Lua script on one key of this cache (its prefix and version, as get and set name it)."""
+        return self._cache.run_script(source, self.make_and_validate_key(key), *args)

@@ -1,7 +1,13 @@
-"""A `.values()` list whose SQL is written once per process for each shape of request, for
-`paging.paginate`: one page with the count of all rows (`counted_page`, one round trip), or
-`count()` and one slice, each a statement kept with its parameters and the fields' converters,
-then run as it is. Building a query through the ORM costs about 0.4 ms of
+"""Statements written once per process and then run as they are.
+
+`insert()`: a new model row, as `save()` inserts it (pre_save, the same values, signals), for the
+rows a sign-up writes on every request (the registration, its outbox message, its audit entry):
+the ORM's INSERT compiler cost more CPU than the database spent on them (issue 26).
+
+`PreparedValues`: a `.values()` list whose SQL is written once per process for each shape of
+request, for `paging.paginate`: one page with the count of all rows (`counted_page`, one round
+trip), or `count()` and one slice, each a statement kept with its parameters and the fields'
+converters, then run as it is. Building a query through the ORM costs about 0.4 ms of
 CPU each time (30 columns, the order, the filters) for a statement that takes 0.15 ms to run:
 the members list, which staff page through and poll, spent most of its time there (issue 26,
 docs/benchmarks.md). The rows still come from the database on every call, converted by the
@@ -12,9 +18,10 @@ from collections.abc import Callable, Hashable
 from threading import Lock
 from typing import Any
 
-from django.db import connections
-from django.db.models import IntegerField, QuerySet
+from django.db import DEFAULT_DB_ALIAS, connections, transaction
+from django.db.models import IntegerField, Model, QuerySet
 from django.db.models.expressions import RawSQL
+from django.db.models.signals import post_save, pre_save
 
 # Statements kept per process, the least recently used dropped first.
 KEPT = 256
@@ -118,3 +125,76 @@ def _converted(rows: list[tuple], converters: list, names: list[str], connection
                 values[position] = function(values[position], expression, connection)
         answer.append(dict(zip(names, values, strict=True)))
     return answer
+
+
+def _insert_statement(model: type[Model], alias: str, returning: bool) -> tuple | None:
+    """INSERT of every concrete column but the auto id, RETURNING what the database fills in;
+    None for a model it cannot serve (inheritance, placeholders): those go through save()."""
+    connection = connections[alias]
+    meta = model._meta
+    fields = [
+        field for field in meta.local_concrete_fields if field is not meta.auto_field and not field.generated
+    ]
+    if meta.parents or any(hasattr(field, "get_placeholder") for field in fields):
+        return None
+    quote = connection.ops.quote_name
+    if not returning:
+        returned = []
+    elif connection.features.can_return_columns_from_insert:
+        returned = list(meta.db_returning_fields)
+    else:
+        return None
+    sql = (
+        f"INSERT INTO {quote(meta.db_table)} ({', '.join(quote(field.column) for field in fields)})"  # noqa: S608
+        f" VALUES ({', '.join(['%s'] * len(fields))})"
+    )
+    if returned:
+        sql += " " + connection.ops.return_insert_columns(returned)[0]
+    converters = []
+    for field in returned:
+        column = field.get_col(meta.db_table)
+        converters.append(
+            (
+                field.attname,
+                column,
+                connection.ops.get_db_converters(column) + field.get_db_converters(connection),
+            )
+        )
+    return sql, fields, converters
+
+
+def insert(instance: Model, using: str = DEFAULT_DB_ALIAS, *, returning: bool = True) -> None:
+    """`instance.save()` of a new row, its INSERT built once per model and database. The same
+    values (each field's pre_save and get_db_prep_save) and the same pre_save/post_save signals
+    (django-auditlog's entry, the dashboard's figures); a model's own save() is not called. A
+    value that is an expression, or a model the statement cannot serve, goes through save().
+    `returning=False`: the id the database gives is not read (the row is not used again)."""
+    model = type(instance)
+    connection = connections[using]
+    statement = _statement(
+        ("insert", model, using, connection.vendor, returning),
+        lambda: _insert_statement(model, using, returning),
+    )
+    if (
+        statement is None
+        or (model._meta.auto_field is not None and instance.pk is not None)
+        or any(hasattr(getattr(instance, field.attname), "resolve_expression") for field in statement[1])
+    ):
+        instance.save(force_insert=True, using=using)
+        return
+    sql, fields, converters = statement
+    instance._prepare_related_fields_for_save(operation_name="save")
+    pre_save.send(sender=model, instance=instance, raw=False, using=using, update_fields=None)
+    values = [
+        field.get_db_prep_save(field.pre_save(instance, add=True), connection=connection) for field in fields
+    ]
+    with transaction.mark_for_rollback_on_error(using), connection.cursor() as cursor:
+        cursor.execute(sql, values)
+        row = cursor.fetchone() if converters else ()
+    for value, (attname, column, functions) in zip(row, converters, strict=True):
+        for function in functions:
+            value = function(value, column, connection)
+        setattr(instance, attname, value)
+    instance._state.adding = False
+    instance._state.db = using
+    post_save.send(sender=model, instance=instance, created=True, update_fields=None, raw=False, using=using)

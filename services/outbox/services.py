@@ -19,6 +19,7 @@ from django.db.models import Exists, F, OuterRef, Q
 from django.utils import timezone
 
 from services.core.doorbell import ring, ring_after_commit
+from services.core.prepared import insert
 from services.core.queue import enqueue_after_commit
 
 from .deliveries import message_complete_if_done
@@ -36,7 +37,8 @@ RELAY_SECONDS = 20  # one relay task stops after this (far under the time limit)
 
 def publish(event: DomainEvent) -> OutboxMessage:
     """Store `event` in the caller's transaction; relay it once that transaction commits."""
-    message = OutboxMessage.objects.create(topic=event.topic, payload=event.to_payload())
+    message = OutboxMessage(topic=event.topic, payload=event.to_payload())
+    insert(message)  # built once per process: every state change of the site writes one
     ring_after_commit(RELAY_TASK, str(message.pk))
     return message
 

@@ -15,6 +15,7 @@ from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_action
 from services.core.errors import ApplicationError, Conflict
+from services.core.prepared import insert
 from services.events.models import Event
 from services.events.services import event_counters_store
 from services.outbox.services import publish
@@ -210,7 +211,7 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
         confirmed = offer is not None and offer.email.lower() == fields["email"].lower()
         # A free seat needs nothing more than a confirmed address: taken at once.
         approved = confirmed and is_free(event)
-        registration = Registration.objects.create(
+        registration = Registration(
             event=event,
             # None for a free event: nothing to match.
             payment_reference=None if is_free(event) else new_payment_reference(),
@@ -221,6 +222,7 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
             decided_at=now if approved else None,
             **fields,
         )
+        insert(registration)  # its INSERT built once per process; auditlog's entry as with save()
         if offer is not None:
             offer.status = WaitlistEntry.Status.CLAIMED
             offer.offer_token_hash = ""

@@ -11,6 +11,8 @@ from django.db.models import Count, Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
+from services.audit.models import Entry
+from services.core.prepared import insert
 from services.events.models import Event
 from services.registrations.capacity import count_seats, holding_pending, waiting_confirmed
 from services.registrations.models import Registration, WaitlistEntry
@@ -117,3 +119,44 @@ def test_a_sign_up_stores_in_few_statements(client):
         *("INSERT", "UPDATE", "INSERT", "INSERT"),
         "RELEASE",
     ], statements
+
+
+def test_the_prepared_insert_writes_the_row_and_the_audit_entry_that_save_writes():
+    event = an_event(price=5000)
+    due = timezone.now() + timedelta(hours=5)
+
+    def a_registration(n: int) -> Registration:
+        return Registration(
+            event=event,
+            full_name=f"Person {n}",
+            email=f"p{n}@example.org",
+            phone=f"+25078{n:07d}",
+            preferred_language="English",
+            needs_interpreter=True,
+            disability="Hearing Impairment",
+            payment_reference=f"REF{n:03d}",
+            payment_due_at=due,
+            terms_accepted_at=due,
+        )
+
+    saved, inserted = a_registration(1), a_registration(2)
+    saved.save()
+    insert(inserted)
+    assert inserted.pk and not inserted._state.adding
+    rows = {row.pk: row for row in Registration.objects.filter(pk__in=[saved.pk, inserted.pk])}
+    ignored = {"id", "email", "phone", "full_name", "payment_reference", "registration_date", "updated_at"}
+
+    def stored(row) -> dict:
+        return {
+            f.attname: getattr(row, f.attname)
+            for f in Registration._meta.concrete_fields
+            if f.name not in ignored
+        }
+
+    assert stored(rows[inserted.pk]) == stored(rows[saved.pk])
+    assert rows[inserted.pk].registration_date is not None  # auto_now_add, as save() sets it
+    entries = {e.object_pk: e for e in Entry.objects.filter(object_type="registration")}
+    by_save, by_insert = entries[str(saved.pk)], entries[str(inserted.pk)]
+    assert by_insert.verb == by_save.verb == "registration.created"
+    assert by_insert.changes.keys() == by_save.changes.keys()
+    assert by_insert.changes["payment_due_at"] == by_save.changes["payment_due_at"]
