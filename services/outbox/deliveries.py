@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from .domain_event import event_from_payload
@@ -63,6 +63,51 @@ def delivery_run(*, message_id: str, handler_name: str, handler, complete: bool 
     except Exception as exc:
         delivery_failed(message_id=message_id, handler_name=handler_name, exc=exc)
         return False
+
+
+def deliveries_run_once(*, pairs: list[tuple[str, str]], handler, key) -> int:
+    """Run `handler` once per `key(event)` for the pending deliveries among `pairs` (handler
+    name, message id), all of which it handles (subscribe's `once_per`): in one transaction,
+    which marks every one of them done. A failure undoes it all and runs each delivery alone
+    (delivery_run), so that the failure is recorded on its own delivery. Returns how many ran."""
+    wanted = set(pairs)
+    try:
+        with transaction.atomic():
+            rows = (
+                Delivery.objects.select_for_update(skip_locked=True, of=("self",))
+                .select_related("message")
+                .filter(
+                    message_id__in=[message_id for _name, message_id in wanted],
+                    handler__in=[name for name, _message_id in wanted],
+                    status=Delivery.Status.PENDING,
+                )
+                .order_by("message__created_at")
+            )
+            first: dict = {}
+            done = []
+            for delivery in rows:
+                if (delivery.handler, str(delivery.message_id)) not in wanted:
+                    continue
+                event = event_from_payload(delivery.message.topic, delivery.message.payload)
+                first.setdefault(key(event), (event, delivery.message))
+                done.append(delivery.pk)
+            for once in sorted(first, key=repr):  # one order for every worker: locks in turn
+                handler(*first[once])
+            now = timezone.now()
+            Delivery.objects.filter(pk__in=done).update(
+                status=Delivery.Status.DONE,
+                attempts=F("attempts") + 1,
+                completed_at=now,
+                last_error="",
+                updated_at=now,
+            )
+            return len(done)
+    except Exception:
+        logger.warning("%d deliveries run together failed; each runs alone", len(pairs), exc_info=True)
+    return sum(
+        delivery_run(message_id=message_id, handler_name=name, handler=handler, complete=False)
+        for name, message_id in pairs
+    )
 
 
 def delivery_failed(*, message_id: str, handler_name: str, exc: Exception) -> None:
