@@ -325,3 +325,28 @@ def test_a_failure_among_deliveries_run_once_is_recorded_on_its_own_deliveries(s
     assert Delivery.objects.get(message=fine, handler="test.recount").status == Delivery.Status.DONE
     failed = Delivery.objects.get(message=broken, handler="test.recount")
     assert failed.status == Delivery.Status.DEAD and "cannot be counted" in failed.last_error
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_handler_failing_in_a_delivery_task_is_undone_alone_and_recorded(sent, monkeypatch):
+    seen = []
+
+    def first(event, message):
+        OutboxMessage.objects.create(topic="test.side_effect", payload={"of": event.sample_id})
+        if event.sample_id == 2:
+            raise ConnectionError("provider down")
+        seen.append(event.sample_id)
+
+    monkeypatch.setitem(registry._handlers, SampleHappened.topic, {"test.first": first})
+    messages = [publish(SampleHappened(sample_id=n)) for n in (1, 2, 3)]
+    relay(str(messages[0].pk))
+    [pairs] = [args[0] for name, args in sent if name == "outbox.deliver"]
+    assert deliver(pairs) == 2
+    assert seen == [1, 3]
+    # The failed run's own writes are undone; the others' stay.
+    assert sorted(m.payload["of"] for m in OutboxMessage.objects.filter(topic="test.side_effect")) == [1, 3]
+    failed = Delivery.objects.get(message=messages[1])
+    assert failed.status == Delivery.Status.PENDING and failed.attempts == 1
+    assert "provider down" in failed.last_error
+    assert failed.next_attempt_at > timezone.now()
+    assert Delivery.objects.filter(status=Delivery.Status.DONE).count() == 2
