@@ -1,5 +1,6 @@
 """`@subscribe(topic)` turns a handler function into a Celery task fed by the outbox; every run
-goes through `delivery_run`, which runs it at most once to the end per message."""
+goes through `delivery_run` (or, a batch at a time, `deliveries_run` and `deliveries_run_once`),
+which runs it at most once to the end per message."""
 
 from collections import defaultdict
 from collections.abc import Callable, Hashable
