@@ -64,6 +64,9 @@ DUE_TOLERANCE = timedelta(seconds=5)
 SEND_TASK = "notifications.send"  # one e-mail by id: a retry, the sweep, ops
 SEND_DUE_TASK = "notifications.send_due"  # every due e-mail, the doorbell's task
 SEND_DUE_SECONDS = 20  # one task stops taking e-mails after this (far under the time limit)
+# The bell rings again for another process only while more than this many are due: one process
+# sends a few in a moment, and every extra task costs the worker more than an e-mail does.
+SEND_DUE_SHARE = 5
 
 
 def _new_message_id() -> str:
@@ -176,11 +179,12 @@ def notification_send_next(*, connection=None) -> tuple[int, SendOutcome] | None
 
 def notifications_send_due(*, seconds: float = SEND_DUE_SECONDS) -> tuple[int, list[tuple[int, int]]]:
     """The doorbell's task: every due e-mail, one after the other over one connection to the
-    provider, for up to `seconds` (then the doorbell rings for the rest). While more than one is
-    due the doorbell rings at once, so that the mail worker's other processes send beside this
-    one. Returns how many it took, and those that failed for now with the seconds until their retry."""
+    provider, for up to `seconds` (then the doorbell rings for the rest). While more than
+    SEND_DUE_SHARE are due the doorbell rings at once, so that the mail worker's other processes
+    send beside this one. Returns how many it took, and those that failed for now with the
+    seconds until their retry."""
     due = Notification.objects.filter(status=Notification.Status.QUEUED, next_attempt_at__lte=timezone.now())
-    if due[1:2].exists():
+    if due[SEND_DUE_SHARE : SEND_DUE_SHARE + 1].exists():
         ring(SEND_DUE_TASK)
     tried, retries, began = 0, [], time.monotonic()
     connection = get_connection()  # opened by the first send, kept open for the next ones

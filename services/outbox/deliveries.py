@@ -11,7 +11,7 @@ from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Exists, OuterRef
+from django.db.models import Exists, F, OuterRef
 from django.utils import timezone
 
 from .domain_event import event_from_payload
@@ -65,25 +65,111 @@ def delivery_run(*, message_id: str, handler_name: str, handler, complete: bool 
         return False
 
 
+def deliveries_run_once(*, pairs: list[tuple[str, str]], handler, key) -> int:
+    """Run `handler` once per `key(event)` for the pending deliveries among `pairs` (handler
+    name, message id), all of which it handles (subscribe's `once_per`): in one transaction,
+    which marks every one of them done. A failure undoes it all and runs each delivery alone
+    (delivery_run), so that the failure is recorded on its own delivery. Returns how many ran."""
+    try:
+        with transaction.atomic():
+            first: dict = {}
+            done = []
+            for delivery in _pending_locked(pairs).values():
+                event = event_from_payload(delivery.message.topic, delivery.message.payload)
+                first.setdefault(key(event), (event, delivery.message))
+                done.append(delivery.pk)
+            for once in sorted(first, key=repr):  # one order for every worker: locks in turn
+                handler(*first[once])
+            _done(done, timezone.now())
+            return len(done)
+    except Exception:
+        logger.warning("%d deliveries run together failed; each runs alone", len(pairs), exc_info=True)
+    return sum(
+        delivery_run(message_id=message_id, handler_name=name, handler=handler, complete=False)
+        for name, message_id in pairs
+    )
+
+
 def delivery_failed(*, message_id: str, handler_name: str, exc: Exception) -> None:
-    permanent = isinstance(exc, PERMANENT_ERRORS)
     with transaction.atomic():
         delivery = (
             Delivery.objects.select_for_update()
             .filter(message_id=message_id, handler=handler_name, status=Delivery.Status.PENDING)
             .first()
         )
-        if delivery is None:
-            return
-        delivery.attempts += 1
-        delivery.last_error = f"{type(exc).__name__}: {exc}"[:2000]
-        if permanent or delivery.attempts >= settings.OUTBOX_HANDLER_MAX_ATTEMPTS:
-            delivery.status = Delivery.Status.DEAD
-        else:
-            delivery.next_attempt_at = timezone.now() + retry_delay(delivery.attempts)
-        delivery.save(update_fields=["attempts", "last_error", "status", "next_attempt_at", "updated_at"])
+        if delivery is not None:
+            _failure_record(delivery, exc)
+
+
+def _failure_record(delivery: Delivery, exc: Exception) -> None:
+    """The failed attempt on `delivery` (locked by the caller): tried again when due, or dead."""
+    permanent = isinstance(exc, PERMANENT_ERRORS)
+    delivery.attempts += 1
+    delivery.last_error = f"{type(exc).__name__}: {exc}"[:2000]
+    if permanent or delivery.attempts >= settings.OUTBOX_HANDLER_MAX_ATTEMPTS:
+        delivery.status = Delivery.Status.DEAD
+    else:
+        delivery.next_attempt_at = timezone.now() + retry_delay(delivery.attempts)
+    delivery.save(update_fields=["attempts", "last_error", "status", "next_attempt_at", "updated_at"])
     log = logger.error if delivery.status == Delivery.Status.DEAD else logger.warning
-    log("%s on %s, attempt %s (%s): %s", handler_name, message_id, delivery.attempts, delivery.status, exc)
+    log(
+        "%s on %s, attempt %s (%s): %s",
+        *(delivery.handler, delivery.message_id, delivery.attempts, delivery.status, exc),
+    )
+
+
+def _pending_locked(pairs) -> dict[tuple[str, str], Delivery]:
+    """The pending deliveries among `pairs` (handler name, message id) that no other worker holds,
+    locked (the delivery rows only, as in delivery_run), with their messages."""
+    wanted = set(pairs)
+    rows = (
+        Delivery.objects.select_for_update(skip_locked=True, of=("self",))
+        .select_related("message")
+        .filter(
+            message_id__in=[message_id for _name, message_id in wanted],
+            handler__in=[name for name, _message_id in wanted],
+            status=Delivery.Status.PENDING,
+        )
+        .order_by("message__created_at")
+    )
+    return {pair: row for row in rows if (pair := (row.handler, str(row.message_id))) in wanted}
+
+
+def _done(pks: list[int], now) -> None:
+    Delivery.objects.filter(pk__in=pks).update(
+        status=Delivery.Status.DONE,
+        attempts=F("attempts") + 1,
+        completed_at=now,
+        last_error="",
+        updated_at=now,
+    )
+
+
+def deliveries_run(*, runs: list[tuple[str, str, object]]) -> int:
+    """Run several deliveries (handler name, message id, handler) in one transaction, as
+    delivery_run runs one: each handler in a savepoint of its own, so that one that raises is
+    undone alone and its failure recorded on its delivery; the others are marked done together
+    at the end. One lock, one update and one commit for the batch instead of one each per
+    delivery; a worker killed midway undoes the batch, which the sweep hands out again. Returns
+    how many ran to the end now."""
+    handlers = {(name, message_id): handler for name, message_id, handler in runs}
+    with transaction.atomic():
+        locked = _pending_locked(handlers)
+        done = []
+        for pair, handler in handlers.items():
+            delivery = locked.get(pair)
+            if delivery is None:  # done, dead, or running elsewhere right now
+                continue
+            message = delivery.message
+            try:
+                with transaction.atomic():
+                    handler(event_from_payload(message.topic, message.payload), message)
+            except Exception as exc:
+                _failure_record(delivery, exc)
+                continue
+            done.append(delivery.pk)
+        _done(done, timezone.now())
+    return len(done)
 
 
 def messages_complete(*, message_ids) -> int:

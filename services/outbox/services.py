@@ -25,13 +25,16 @@ from services.core.queue import enqueue_after_commit
 from .deliveries import message_complete_if_done
 from .domain_event import ERASED, DomainEvent, personal_fields
 from .models import Delivery, OutboxMessage
-from .registry import subscribers
+from .registry import once_per, subscribers
 
 logger = logging.getLogger(__name__)
 RELAY_TASK = "outbox.relay"
 DELIVER_TASK = "outbox.deliver"
 RELAY_BATCH = 200  # messages locked and relayed in one transaction
 DELIVER_BATCH = 10  # deliveries per task: few enough that every worker process gets some
+# Deliveries of handlers that run once per key (subscribe's once_per) go in one task per relay
+# batch: a rush of one event's sign-ups recounts its seats once per batch, not once per sign-up.
+ONCE_PER_BATCH = RELAY_BATCH
 RELAY_SECONDS = 20  # one relay task stops after this (far under the time limit) and rings again
 
 
@@ -49,9 +52,13 @@ def _redeliver_at(now):
 
 
 def deliveries_hand_out(pairs: list[tuple[str, str]]) -> None:
-    """After the commit, hand (handler, message id) pairs to workers, DELIVER_BATCH per task."""
-    for start in range(0, len(pairs), DELIVER_BATCH):
-        enqueue_after_commit(DELIVER_TASK, [list(pair) for pair in pairs[start : start + DELIVER_BATCH]])
+    """After the commit, hand (handler, message id) pairs to workers, DELIVER_BATCH per task, or
+    ONCE_PER_BATCH for the handlers that run once per key."""
+    once = [pair for pair in pairs if once_per(pair[0]) is not None]
+    each = [pair for pair in pairs if once_per(pair[0]) is None]
+    for batch, size in ((each, DELIVER_BATCH), (once, ONCE_PER_BATCH)):
+        for start in range(0, len(batch), size):
+            enqueue_after_commit(DELIVER_TASK, [list(pair) for pair in batch[start : start + size]])
 
 
 def _relay_locked(messages: list[OutboxMessage], now) -> None:

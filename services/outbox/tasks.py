@@ -4,8 +4,8 @@ from celery import shared_task
 
 from services.core.doorbell import answer
 
-from .deliveries import delivery_run, messages_complete
-from .registry import handler_named
+from .deliveries import deliveries_run, deliveries_run_once, messages_complete
+from .registry import handler_named, once_per
 from .services import DELIVER_TASK, RELAY_TASK, outbox_purge, outbox_relay_waiting, outbox_sweep
 
 logger = logging.getLogger(__name__)
@@ -20,16 +20,23 @@ def relay(message_id: str | None = None) -> int:
 
 @shared_task(name=DELIVER_TASK, acks_late=True)
 def deliver(pairs: list[list[str]]) -> int:
-    """Runs a few deliveries, [handler task name, message id] each, one after the other: one task
-    for several handler runs. Each run is its own transaction, as in the handler's own task; the
+    """Runs a few deliveries, [handler task name, message id] each: in one transaction, each
+    handler in a savepoint of its own (deliveries_run), except that a handler subscribed `once_per`
+    a key runs once for all of its deliveries here with the same key (deliveries_run_once). The
     messages are marked complete once for the batch (a worker killed before: the sweep does it)."""
-    ran = 0
+    runs = []
+    together: dict = {}  # handler → its pairs, for the handlers that run once per key
     for handler_name, message_id in pairs:
         handler = handler_named(handler_name)
         if handler is None:  # a handler renamed or removed since: its delivery waits for ops
             logger.error("No handler %s for outbox message %s", handler_name, message_id)
-            continue
-        ran += delivery_run(message_id=message_id, handler_name=handler_name, handler=handler, complete=False)
+        elif once_per(handler_name) is not None:
+            together.setdefault(handler, []).append((handler_name, message_id))
+        else:
+            runs.append((handler_name, message_id, handler))
+    ran = deliveries_run(runs=runs) if runs else 0
+    for handler, handler_pairs in together.items():
+        ran += deliveries_run_once(pairs=handler_pairs, handler=handler, key=once_per(handler_pairs[0][0]))
     messages_complete(message_ids={message_id for _handler, message_id in pairs})
     return ran
 

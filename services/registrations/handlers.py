@@ -304,7 +304,13 @@ for _topic in (
     WaitlistLeft,
     RegistrationsEndedWithEvent,
 ):
-    subscribe(_topic.topic, name=f"registrations.recompute_capacity.{_topic.topic}")(_recompute)
+    # Once per event for the deliveries handed out together: a recount from the rows, the same
+    # for every sign-up of a rush (the stored counters were right at each commit already).
+    subscribe(
+        _topic.topic,
+        name=f"registrations.recompute_capacity.{_topic.topic}",
+        once_per=lambda event: event.event_id,
+    )(_recompute)
 
 
 # Erasing registrants recounts the seats in its own transaction; the public pages show the

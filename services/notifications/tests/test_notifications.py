@@ -14,6 +14,7 @@ from services.core import queue
 from services.notifications.backends import EmlFileBackend
 from services.notifications.models import Notification
 from services.notifications.services import (
+    SEND_DUE_SHARE,
     NotRetryable,
     notification_queue,
     notification_retry,
@@ -282,13 +283,20 @@ def test_many_emails_ring_one_sender_which_sends_them_all_once(broker, settings,
 
 @pytest.mark.django_db(transaction=True)
 def test_a_sender_taking_many_emails_leaves_the_next_ones_to_another_process(broker, locmem):
-    queued()
-    queued(recipient="second@example.org")
+    for number in range(SEND_DUE_SHARE):
+        queued(recipient=f"n{number}@example.org")
     broker.clear()
     send_due()
-    # More than one was due: the bell rang again at once, for another worker process to share.
+    # A few: one process sends them all, without a task for another.
+    assert broker == []
+    assert len(mail.outbox) == SEND_DUE_SHARE
+
+    for number in range(SEND_DUE_SHARE + 1):
+        queued(recipient=f"m{number}@example.org")
+    send_due()
+    # More were due: the bell rang again at once, for another worker process to share.
     assert broker == [("notifications.send_due", [], None)]
-    assert len(mail.outbox) == 2
+    assert len(mail.outbox) == 2 * SEND_DUE_SHARE + 1
 
 
 @pytest.mark.django_db(transaction=True)

@@ -268,3 +268,85 @@ def test_purge_deletes_only_completed_messages_past_retention():
 
 def test_contact_received_has_a_subscribed_handler():
     assert list(subscribers("contact.received")) == ["services.content.handlers.send_contact_emails"]
+
+
+@dataclass(frozen=True)
+class SampleCounted(DomainEvent):
+    topic = "test.sample_counted"
+    sample_id: int
+    group: int
+
+
+@pytest.fixture
+def counted(monkeypatch):
+    """A handler subscribed once per group (a recount, say) beside one that runs per message."""
+    seen = {"test.recount": [], "test.each": []}
+
+    def recount(event, message):
+        if event.group < 0:
+            raise ValueError("a group that cannot be counted")
+        seen["test.recount"].append(event.group)
+
+    def each(event, message):
+        seen["test.each"].append(event.sample_id)
+
+    handlers = {"test.recount": recount, "test.each": each}
+    monkeypatch.setitem(registry._handlers, SampleCounted.topic, handlers)
+    monkeypatch.setitem(registry._once_per, "test.recount", lambda event: event.group)
+    return seen
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_handler_subscribed_once_per_key_runs_once_per_key_for_a_rush(sent, counted):
+    messages = [publish(SampleCounted(sample_id=n, group=n % 2)) for n in range(30)]
+    relay(str(messages[0].pk))
+    tasks = [args[0] for name, args in sent if name == "outbox.deliver"]
+    [together] = [pairs for pairs in tasks if pairs[0][0] == "test.recount"]  # one task for the rush
+    assert len(together) == 30 and all(len(pairs) <= DELIVER_BATCH for pairs in tasks if pairs != together)
+
+    assert sum(deliver(pairs) for pairs in tasks) == 60
+    assert sorted(counted["test.recount"]) == [0, 1]  # once per group, not once per message
+    assert sorted(counted["test.each"]) == list(range(30))
+    assert not Delivery.objects.exclude(status=Delivery.Status.DONE).exists()
+    assert not OutboxMessage.objects.filter(completed_at__isnull=True).exists()
+    assert deliver(together) == 0  # delivered again by the broker: nothing runs twice
+    assert sorted(counted["test.recount"]) == [0, 1]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_failure_among_deliveries_run_once_is_recorded_on_its_own_deliveries(sent, counted):
+    fine = publish(SampleCounted(sample_id=1, group=1))
+    broken = publish(SampleCounted(sample_id=2, group=-1))
+    relay(str(fine.pk))
+    tasks = [args[0] for name, args in sent if name == "outbox.deliver"]
+    [together] = [pairs for pairs in tasks if pairs[0][0] == "test.recount"]
+    assert deliver(together) == 1
+    assert counted["test.recount"] == [1]
+    assert Delivery.objects.get(message=fine, handler="test.recount").status == Delivery.Status.DONE
+    failed = Delivery.objects.get(message=broken, handler="test.recount")
+    assert failed.status == Delivery.Status.DEAD and "cannot be counted" in failed.last_error
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_handler_failing_in_a_delivery_task_is_undone_alone_and_recorded(sent, monkeypatch):
+    seen = []
+
+    def first(event, message):
+        OutboxMessage.objects.create(topic="test.side_effect", payload={"of": event.sample_id})
+        if event.sample_id == 2:
+            raise ConnectionError("provider down")
+        seen.append(event.sample_id)
+
+    monkeypatch.setitem(registry._handlers, SampleHappened.topic, {"test.first": first})
+    messages = [publish(SampleHappened(sample_id=n)) for n in (1, 2, 3)]
+    relay(str(messages[0].pk))
+    [pairs] = [args[0] for name, args in sent if name == "outbox.deliver"]
+    assert deliver(pairs) == 2
+    assert seen == [1, 3]
+    # The failed run's own writes are undone; the others' stay.
+    assert sorted(m.payload["of"] for m in OutboxMessage.objects.filter(topic="test.side_effect")) == [1, 3]
+    failed = Delivery.objects.get(message=messages[1])
+    assert failed.status == Delivery.Status.PENDING and failed.attempts == 1
+    assert "provider down" in failed.last_error
+    assert failed.next_attempt_at > timezone.now()
+    assert Delivery.objects.filter(status=Delivery.Status.DONE).count() == 2
