@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 
 import { publicEventsApi } from '../features/events/public-api';
 import { DEMO_PUBLIC_EVENTS, publicEventHandlers } from '../features/events/mocks/public-handlers';
+import { registrationPublicApi } from '../features/registrations/public-api';
 import { server } from '../testing/server';
 import { prefetchRoute } from './route-prefetch';
 import { routes } from './router';
@@ -30,6 +31,18 @@ describe('prefetchRoute: the first page’s data asked for before React renders 
     await prefetchRoute(store, routes, { pathname: `/event/${first.id}`, search: '' });
     await waitFor(() =>
       expect(publicEventsApi.endpoints.getPublicEvent.select(first.id)(store.getState()).data?.title).toBe(first.title),
+    );
+  });
+
+  it('fills the cache of the event /registration?eventId= signs up for', async () => {
+    const store = makeStore();
+    const [first] = DEMO_PUBLIC_EVENTS;
+    if (!first) throw new Error('The demo events are empty.');
+    await prefetchRoute(store, routes, { pathname: '/registration', search: `?eventId=${first.id}` });
+    await waitFor(() =>
+      expect(
+        registrationPublicApi.endpoints.getRegistrationEvent.select(first.id)(store.getState()).data?.title,
+      ).toBe(first.title),
     );
   });
 

@@ -28,6 +28,15 @@ export function prefetchRoute(store: AppStore, routes: RouteObject[], location: 
   } else if (path === 'event/:id') {
     const id = eventIdOf(leaf?.params.id);
     if (id !== null) store.dispatch(publicEventsApi.util.prefetch('getPublicEvent', id, {}));
+  } else if (path === 'registration') {
+    const id = eventIdOf(new URLSearchParams(location.search).get('eventId'));
+    // The page's own chunk imports this module too: it costs no request of its own, and keeps
+    // the registration calls out of the entry chunk.
+    if (id !== null) {
+      void import('../features/registrations/public-api').then(({ registrationPublicApi }) =>
+        store.dispatch(registrationPublicApi.util.prefetch('getRegistrationEvent', id, {})),
+      );
+    }
   }
   return code;
 }
