@@ -9,10 +9,15 @@ phone); index.html's preload script asks only for the visitor's own language, pa
 Only where Django serves index.html (`make run`, gunicorn); compose's nginx serves it as a file."""
 
 import json
+import logging
 import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from html import escape
 from pathlib import Path
+
+logger = logging.getLogger(__name__)
 
 # Public routes of frontend/src/app/router.tsx whose first screen matters on a phone: the page's
 # module, the picture at its top (its LCP element) when the picture does not depend on data, and
@@ -45,8 +50,29 @@ ROUTES: list[tuple[re.Pattern[str], str, str | None, tuple[str, ...]]] = [
 # The language whose catalogues come in the HTML: the fallback, which every visitor loads anyway.
 INLINE_LANGUAGE = "en"
 CATALOGUES_META = re.compile(rb'<meta name="catalogues" content="(/assets/locales-[0-9a-f]+/)"')
-# What json.dumps leaves that could end the <script> element or start a comment in it.
+# What json.dumps leaves that could end the <script> element or start a comment in it (only ever
+# inside a JSON string, where the escape reads back as the same character).
 JSON_ESCAPES = str.maketrans({"<": "\\u003C", ">": "\\u003E", "&": "\\u0026"})
+
+
+@dataclass(frozen=True)
+class PageData:
+    """What a page reads first from the API, carried in its HTML so its first render needs no
+    request for it (lib/page-data.ts gives it to RTK Query's cache)."""
+
+    api: str  # the address as the app asks for it, under /api/: "management/public-events/3/"
+    body: bytes  # the API's own JSON answer
+    picture: str | None = None  # a manifest key: the picture at the page's top, fetched first
+
+
+PageDataProvider = Callable[..., PageData | None]  # (request, path match) -> PageData | None
+_PAGE_DATA: list[tuple[re.Pattern[str], PageDataProvider]] = []
+
+
+def page_data_register(pattern: str, provider: PageDataProvider) -> None:
+    """A domain names the data of one of its pages (core knows no domain): e.g. events, in its
+    AppConfig.ready()."""
+    _PAGE_DATA.append((re.compile(pattern), provider))
 
 
 @lru_cache(maxsize=4)
@@ -128,3 +154,36 @@ def with_catalogues(index: bytes, dist: Path, path: str) -> bytes:
     attributes = f' data-inline="{INLINE_LANGUAGE}" data-namespaces="{" ".join(route[3])}"'.encode()
     index = index[: found.end()] + attributes + index[found.end() :]
     return index.replace(b"</body>", data + b"</body>", 1)
+
+
+def _json_in_html(body: bytes) -> bytes:
+    return body.decode().translate(JSON_ESCAPES).encode()
+
+
+def with_page_data(index: bytes, dist: Path, request) -> bytes:
+    """index.html with the data the page at request.path reads first (a registered provider's),
+    as JSON that never runs, and a preload of its top picture; unchanged when there is none."""
+    for pattern, provider in _PAGE_DATA:
+        match = pattern.match(request.path)
+        if match is None:
+            continue
+        try:
+            data = provider(request, match)
+        except Exception:  # the page still loads without its data (the app then asks the API)
+            logger.warning("No page data for %s", request.path, exc_info=True)
+            return index
+        if data is None:
+            return index
+        tag = f'<script type="application/json" id="page-data" data-api="{escape(data.api)}">'.encode()
+        index = index.replace(b"</body>", tag + _json_in_html(data.body) + b"</script></body>", 1)
+        if data.picture:
+            try:
+                manifest_path = dist / ".vite" / "manifest.json"
+                manifest = _manifest(manifest_path, manifest_path.stat().st_mtime)
+            except OSError:
+                return index
+            if data.picture in manifest:
+                link = _link("preload", manifest[data.picture]["file"], ' as="image" fetchpriority="high"')
+                index = index.replace(b"</head>", link.encode() + b"</head>", 1)
+        return index
+    return index
