@@ -53,8 +53,26 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: packagePattern(VENDOR_PACKAGES) },
-            // The translation runtime's glue: one chunk, where rolldown would make two.
-            { name: 'i18n', test: /[\\/]src[\\/]lib[\\/](i18n|use-translation)\.ts$/ },
+            // Every page's app-side glue (translations, the session the store starts with): one
+            // chunk, where rolldown would make three. On HTTP/1.1 a phone fetches six files at a
+            // time, a slow round trip each (docs/benchmarks.md, "the page's texts in its HTML").
+            {
+              name: 'i18n',
+              test: /[\\/]src[\\/](lib[\\/](i18n|use-translation|session[\\/]session-(slice|storage))|components[\\/]use-document-title)\.ts$/,
+            },
+            // The small helpers the public event pages share (list, detail, sign-up), one file.
+            { name: 'event-parts', test: /[\\/]src[\\/]lib[\\/](format-date|format-price|event-images)\.ts$/ },
+            // The site pages' shared sections (home, about, services), one file.
+            {
+              name: 'site-parts',
+              test: /[\\/]src[\\/]features[\\/]content[\\/]components[\\/](site-section|partners|services|page-hero|service-card|partner-strip)\.tsx?$/,
+            },
+            // What the public forms share (contact, membership, sign-up), one file. Not the bot
+            // challenge: its lazy import would bring Vite's preload helper, which every page needs.
+            {
+              name: 'form-parts',
+              test: /[\\/]src[\\/](lib[\\/]api-error\.ts|components[\\/](submit-button|form-message)\.tsx)$/,
+            },
           ],
         },
       },

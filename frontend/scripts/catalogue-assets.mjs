@@ -8,8 +8,11 @@
 // - Dev server and Vitest: the source files, /src/locales/.
 // - index.html gets a <meta name="catalogues"> (the folder and the languages with a common.json)
 //   and an inline script that adds <link rel=preload as=fetch crossorigin> for the `common` of the
-//   visitor's language (and English, the fallback), the same language lib/i18n.ts will choose. The
-//   script's text never changes with a build: its sha256 is allowed by the CSP (compose/nginx.common-http.conf).
+//   visitor's language (and English, the fallback), the same language lib/i18n.ts will choose.
+//   Where Django serves index.html (services/core/preload.py) the meta also names the page's
+//   namespaces (data-namespaces), preloaded too, and the language whose catalogues are already in
+//   the HTML (data-inline, English), not asked for again. The script's text never changes with a
+//   build: its sha256 is allowed by the CSP (compose/nginx.common-http.conf).
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -44,8 +47,10 @@ export const PRELOAD_SCRIPT =
   'code=aliases[code]||code;if(offered.indexOf(code)>=0){language=code;break}}}' +
   'document.documentElement.lang=language;' +
   "var wanted=language==='en'?['en']:[language,'en'];" +
-  "for(var j=0;j<wanted.length;j++){var link=document.createElement('link');link.rel='preload';link.as='fetch';" +
-  "link.crossOrigin='anonymous';link.href=base+wanted[j]+'/common.json';document.head.appendChild(link)}})()";
+  "var inline=m.getAttribute('data-inline'),ns=m.getAttribute('data-namespaces'),files=ns?['common'].concat(ns.split(' ')):['common'];" +
+  "for(var j=0;j<wanted.length;j++){if(wanted[j]===inline)continue;" +
+  "for(var k=0;k<files.length;k++){var link=document.createElement('link');link.rel='preload';link.as='fetch';" +
+  "link.crossOrigin='anonymous';link.href=base+wanted[j]+'/'+files[k]+'.json';document.head.appendChild(link)}}})()";
 
 /** The CSP source that allows PRELOAD_SCRIPT and nothing else inline. */
 export function preloadScriptHash() {

@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from .errors import envelope
-from .preload import route_hints
+from .preload import route_hints, with_catalogues, with_page_data
 
 
 @csrf_exempt  # every method answers 404: the CSRF check (403) is for views that do something
@@ -31,6 +31,10 @@ def spa_index(request, *args, **kwargs):
     hints = route_hints(index.parent, request.path)
     if hints:
         body = body.replace(b"</head>", hints + b"</head>", 1)
+    # Its English texts too, so an English first render waits for no catalogue (core/preload.py).
+    body = with_catalogues(body, index.parent, request.path)
+    # And the data it reads first, when its domain names it (e.g. the events list).
+    body = with_page_data(body, index.parent, request)
     response = HttpResponse(body, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response

@@ -8,8 +8,15 @@ class EventsConfig(AppConfig):
 
     def ready(self):
         from services.audit.registry import audit_follow
+        from services.core.preload import page_data_register
 
+        from . import page_data
         from .models import Event
+
+        # The public event pages carry their first data in their HTML (core/preload.py).
+        page_data_register(r"^/events/?$", page_data.events_page)
+        page_data_register(r"^/event/(\d+)/?$", page_data.event_page)
+        page_data_register(r"^/registration/?$", page_data.registration_page)
 
         audit_follow(
             Event,

@@ -12,11 +12,17 @@ from . import public_cache, selectors
 from .schemas import EventPageOut, event_payload
 
 
-def public_event_list_response(request) -> HttpResponse:
-    def build():
-        return json_bytes([event_payload(event) for event in selectors.public_event_list()]), 200
+def _list_body():
+    return json_bytes([event_payload(event) for event in selectors.public_event_list()]), 200
 
-    return public_cache.response(request, "list", build)
+
+def public_event_list_response(request) -> HttpResponse:
+    return public_cache.response(request, "list", _list_body)
+
+
+def public_event_list_cached() -> public_cache.CachedBody:
+    """The same bytes as the list's answer (for the events page's HTML, page_data.py)."""
+    return public_cache.cached("list", _list_body)
 
 
 def public_past_event_page_response(request, *, page: int | None, page_size: int | None) -> HttpResponse:
@@ -30,7 +36,7 @@ def public_past_event_page_response(request, *, page: int | None, page_size: int
     return public_cache.response(request, f"past:{page}:{page_size}", build)
 
 
-def public_event_response(request, *, event_id: int) -> HttpResponse:
+def _detail(event_id: int):
     def build():
         try:
             return json_bytes(event_payload(selectors.public_event_get(event_id=event_id))), 200
@@ -38,4 +44,13 @@ def public_event_response(request, *, event_id: int) -> HttpResponse:
             return envelope(error.status, error.message, code=error.code).content, error.status
 
     # The answer for a missing event is a message in the request's language: one entry per language.
-    return public_cache.response(request, f"detail:{event_id}:{get_language()}", build)
+    return f"detail:{event_id}:{get_language()}", build
+
+
+def public_event_response(request, *, event_id: int) -> HttpResponse:
+    return public_cache.response(request, *_detail(event_id))
+
+
+def public_event_cached(event_id: int) -> public_cache.CachedBody:
+    """The same bytes as one event's answer (for the event's pages' HTML, page_data.py)."""
+    return public_cache.cached(*_detail(event_id))

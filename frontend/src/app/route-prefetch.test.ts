@@ -1,8 +1,10 @@
 import { waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { publicEventsApi } from '../features/events/public-api';
 import { DEMO_PUBLIC_EVENTS, publicEventHandlers } from '../features/events/mocks/public-handlers';
+import { registrationPublicApi } from '../features/registrations/public-api';
 import { server } from '../testing/server';
 import { prefetchRoute } from './route-prefetch';
 import { routes } from './router';
@@ -31,6 +33,43 @@ describe('prefetchRoute: the first page’s data asked for before React renders 
     await waitFor(() =>
       expect(publicEventsApi.endpoints.getPublicEvent.select(first.id)(store.getState()).data?.title).toBe(first.title),
     );
+  });
+
+  it('fills the cache of the event /registration?eventId= signs up for', async () => {
+    const store = makeStore();
+    const [first] = DEMO_PUBLIC_EVENTS;
+    if (!first) throw new Error('The demo events are empty.');
+    await prefetchRoute(store, routes, { pathname: '/registration', search: `?eventId=${first.id}` });
+    await waitFor(() =>
+      expect(
+        registrationPublicApi.endpoints.getRegistrationEvent.select(first.id)(store.getState()).data?.title,
+      ).toBe(first.title),
+    );
+  });
+
+  it('takes the events the page’s HTML carries, without asking the API', async () => {
+    const [first] = DEMO_PUBLIC_EVENTS;
+    if (!first) throw new Error('The demo events are empty.');
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'page-data';
+    carried.setAttribute('data-api', 'management/public-events/');
+    carried.textContent = JSON.stringify([{ ...first, title: 'From the page' }]);
+    document.body.append(carried);
+    let asked = false;
+    server.use(
+      http.get('*/api/management/public-events/', () => {
+        asked = true;
+        return HttpResponse.json([]);
+      }),
+    );
+    const store = makeStore();
+    await prefetchRoute(store, routes, { pathname: '/events', search: '' });
+    const events = publicEventsApi.endpoints.getPublicEvents.select(undefined)(store.getState()).data;
+    expect(events?.map((event) => event.title)).toEqual(['From the page']);
+    expect(asked).toBe(false);
+    // Taken once: the next visit within the app asks the API.
+    expect(document.getElementById('page-data')).toBeNull();
   });
 
   it('asks for no data on a page that has none, nor for a malformed event id', async () => {

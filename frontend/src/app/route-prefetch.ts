@@ -1,12 +1,27 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
-import { publicEventsApi } from '../features/events/public-api';
+import { type PublicEvent, publicEventsApi } from '../features/events/public-api';
 import type { AppStore } from './store';
 import { startLoading } from './lazy-page';
 
 function eventIdOf(value: string | null | undefined): number | null {
   const id = Number(value);
   return Number.isInteger(id) && id > 0 ? id : null;
+}
+
+/**
+ * The API answer the server put in the page's HTML for this address (services/core/preload.py,
+ * PageData), taken once: later visits within the app ask the API as usual.
+ */
+function carried<T>(api: string): T | undefined {
+  const node = document.getElementById('page-data');
+  if (node?.getAttribute('data-api') !== api) return undefined;
+  node.remove();
+  try {
+    return JSON.parse(node.textContent ?? '') as T;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -23,11 +38,38 @@ export function prefetchRoute(store: AppStore, routes: RouteObject[], location: 
   );
   const leaf = matches[matches.length - 1];
   const path = leaf?.route.path;
+  // The data in the page's HTML when the server put it there, else asked for now.
   if (path === 'events') {
-    store.dispatch(publicEventsApi.util.prefetch('getPublicEvents', undefined, {}));
+    const events = carried<PublicEvent[]>('management/public-events/');
+    store.dispatch(
+      events
+        ? publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvents', arg: undefined, value: events }])
+        : publicEventsApi.util.prefetch('getPublicEvents', undefined, {}),
+    );
   } else if (path === 'event/:id') {
     const id = eventIdOf(leaf?.params.id);
-    if (id !== null) store.dispatch(publicEventsApi.util.prefetch('getPublicEvent', id, {}));
+    const event = id === null ? undefined : carried<PublicEvent>(`management/public-events/${id}/`);
+    if (id !== null) {
+      store.dispatch(
+        event
+          ? publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvent', arg: id, value: event }])
+          : publicEventsApi.util.prefetch('getPublicEvent', id, {}),
+      );
+    }
+  } else if (path === 'registration') {
+    const id = eventIdOf(new URLSearchParams(location.search).get('eventId'));
+    const event = id === null ? undefined : carried<PublicEvent>(`management/public-events/${id}/`);
+    // The page's own chunk imports this module too: it costs no request of its own, and keeps
+    // the registration calls out of the entry chunk.
+    if (id !== null) {
+      void import('../features/registrations/public-api').then(({ registrationPublicApi }) =>
+        store.dispatch(
+          event
+            ? registrationPublicApi.util.upsertQueryEntries([{ endpointName: 'getRegistrationEvent', arg: id, value: event }])
+            : registrationPublicApi.util.prefetch('getRegistrationEvent', id, {}),
+        ),
+      );
+    }
   }
   return code;
 }

@@ -9,11 +9,24 @@ import { availableLanguages, preferredLanguage } from './i18n';
 const OFFERED = ['en', 'fr', 'rw', 'sw'];
 
 /** index.html's inline script, run on a page with its <meta name="catalogues">. */
-function runPreload({ stored, browser }: { stored?: string; browser: string[] }): { lang: string; preloads: string[] } {
+function runPreload({
+  stored,
+  browser,
+  page,
+}: {
+  stored?: string;
+  browser: string[];
+  /** What Django adds for a page it knows (services/core/preload.py). */
+  page?: { inline: string; namespaces: string };
+}): { lang: string; preloads: string[] } {
   const meta = document.createElement('meta');
   meta.name = 'catalogues';
   meta.content = '/assets/locales-abc/';
   meta.setAttribute('data-languages', OFFERED.join(' '));
+  if (page) {
+    meta.setAttribute('data-inline', page.inline);
+    meta.setAttribute('data-namespaces', page.namespaces);
+  }
   document.head.append(meta);
   if (stored) window.localStorage.setItem('language', stored);
   vi.spyOn(navigator, 'languages', 'get').mockReturnValue(browser);
@@ -49,6 +62,17 @@ describe("index.html's catalogue preload", () => {
     expect(lang).toBe(expected);
     const wanted = expected === 'en' ? ['en'] : [expected, 'en'];
     expect(preloads).toEqual(wanted.map((language) => `/assets/locales-abc/${language}/common.json`));
+  });
+
+  it.each([
+    { browser: ['en-US'], expected: [] },
+    {
+      browser: ['fr-FR'],
+      expected: ['fr/common.json', 'fr/events.json', 'fr/event-detail.json'],
+    },
+  ])("asks for the page's texts too, except the language the page already carries: $browser", ({ browser, expected }) => {
+    const { preloads } = runPreload({ browser, page: { inline: 'en', namespaces: 'events event-detail' } });
+    expect(preloads).toEqual(expected.map((file) => `/assets/locales-abc/${file}`));
   });
 
   it('is allowed by the content security policy nginx sends, by its hash', () => {

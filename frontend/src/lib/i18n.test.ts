@@ -242,6 +242,27 @@ describe('i18n', () => {
     expect(i18n.t('intro', { ns: 'contact' })).toBe('From the JSON file');
   });
 
+  it("takes the texts the page's HTML carries without fetching them", async () => {
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'catalogues-en';
+    carried.textContent = JSON.stringify({ contact: { intro: 'From the page' } });
+    document.body.append(carried);
+    let fetched = false;
+    server.use(
+      http.get('*/locales/en/contact.json', () => {
+        fetched = true;
+        return HttpResponse.json({ intro: 'From the JSON file' });
+      }),
+    );
+    vi.resetModules();
+    const fresh = await import('./i18n');
+    await fresh.loadNamespaces(['contact']);
+    expect(fresh.default.t('intro', { ns: 'contact' })).toBe('From the page');
+    expect(fetched).toBe(false);
+    carried.remove();
+  });
+
   it('shows the keys while a catalogue cannot be fetched, and fetches it again when next asked', async () => {
     i18n.removeResourceBundle('en', 'contact');
     server.use(http.get('*/locales/en/contact.json', () => new HttpResponse(null, { status: 404 })));

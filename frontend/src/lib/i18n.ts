@@ -77,6 +77,26 @@ function initialLanguage(): Language {
   return preferredLanguage(browser, availableLanguages);
 }
 
+const inlined = new Map<string, Record<string, Record<string, unknown>>>();
+
+/**
+ * A catalogue the page's HTML carries (<script type="application/json" id="catalogues-en">, put
+ * there by the server for the page's namespaces, services/core/preload.py), so the first render
+ * needs no request for it; read once per language.
+ */
+function inlineCatalogue(language: string, namespace: string): Record<string, unknown> | undefined {
+  if (!inlined.has(language)) {
+    let texts: Record<string, Record<string, unknown>> = {};
+    try {
+      texts = JSON.parse(document.getElementById(`catalogues-${language}`)?.textContent ?? '{}') as typeof texts;
+    } catch {
+      // Unreadable: the files are fetched as without it.
+    }
+    inlined.set(language, texts);
+  }
+  return inlined.get(language)?.[namespace];
+}
+
 /**
  * i18next's backend: each catalogue fetched as its JSON file, data rather than code, cached for
  * good under a hashed folder (scripts/catalogue-assets.mjs); index.html has already asked for the
@@ -91,6 +111,11 @@ const catalogueBackend: BackendModule = {
   read(language: string, namespace: string, done: ReadCallback) {
     if (!availableLanguages.includes(language as Language) || !(NAMESPACES as readonly string[]).includes(namespace)) {
       done(null, {});
+      return;
+    }
+    const inline = inlineCatalogue(language, namespace);
+    if (inline) {
+      done(null, inline);
       return;
     }
     const url = `${__CATALOGUE_BASE__}${language}/${namespace}.json`;

@@ -122,3 +122,38 @@ def test_the_index_and_api_answers_are_gzipped_for_browsers_that_accept_it(clien
     assert api["Content-Encoding"] == "gzip"
     assert "association" in json.loads(gzip.decompress(api.content))
     assert "Content-Encoding" not in client.get("/events")  # a client that did not ask
+
+
+@pytest.fixture
+def dist_with_catalogues(dist):
+    """A build with English catalogues under its hashed folder, named by index.html's meta."""
+    (dist / "index.html").write_text(
+        '<!doctype html><head><meta name="catalogues" content="/assets/locales-ab12/"'
+        ' data-languages="en fr" />'
+        "</head><body><div id=root></div></body>"
+    )
+    folder = dist / "assets" / "locales-ab12" / "en"
+    folder.mkdir(parents=True)
+    (folder / "common.json").write_text(json.dumps({"loading": "Loading"}))
+    (folder / "contact.json").write_text(json.dumps({"intro": "</script><script>alert(1)</script> & more"}))
+    return dist
+
+
+def test_the_page_carries_its_english_texts_so_the_first_render_fetches_none(client, dist_with_catalogues):
+    html = client.get("/contact").content.decode()
+    meta = '<meta name="catalogues" content="/assets/locales-ab12/"'
+    meta += ' data-inline="en" data-namespaces="contact"'
+    assert meta in html
+    carried = html[html.index('<script type="application/json" id="catalogues-en">') :]
+    body = carried[carried.index(">") + 1 : carried.index("</script>")]
+    # Text that could close the element is escaped, and reads back the same.
+    assert "<" not in body and "&" not in body
+    assert json.loads(body) == {
+        "common": {"loading": "Loading"},
+        "contact": {"intro": "</script><script>alert(1)</script> & more"},
+    }
+
+
+def test_other_routes_carry_no_texts(client, dist_with_catalogues):
+    html = client.get("/privacy").content.decode()
+    assert "catalogues-en" not in html and "data-inline" not in html
