@@ -161,13 +161,21 @@ SELECT
 """
 
 
-def count_seats(event: Event) -> Seats:
-    """The seats of `event` counted from the rows, in one query; the figures follow from the
-    counts by the one rule (services/events/seats.py)."""
+# With a person: also the ids of their registrations that hold a seat, by e-mail (any capitals,
+# as the partial unique index has it) and by phone; each index lets at most one row match.
+_SAME_PERSON_SQL = """,
+  (SELECT id FROM {registration} WHERE event_id = %(event)s
+     AND registration_status IN (%(pending)s, %(approved)s) AND LOWER(email) = %(email)s LIMIT 1),
+  (SELECT id FROM {registration} WHERE event_id = %(event)s
+     AND registration_status IN (%(pending)s, %(approved)s) AND phone = %(phone)s LIMIT 1)
+"""
+
+
+def _counted(event: Event, person: dict | None) -> tuple:
     now = timezone.now()
     adapt = connection.ops.adapt_datetimefield_value
     quote = connection.ops.quote_name
-    sql = _COUNT_SQL.format(
+    sql = (_COUNT_SQL + (_SAME_PERSON_SQL if person else "")).format(
         registration=quote(Registration._meta.db_table), waitlist=quote(WaitlistEntry._meta.db_table)
     )
     params = {
@@ -179,10 +187,12 @@ def count_seats(event: Event) -> Seats:
         "waiting": WaitlistEntry.Status.WAITING.value,
         "offered": WaitlistEntry.Status.OFFERED.value,
     }
+    if person:
+        params.update(email=person["email"].lower(), phone=person["phone"])
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
-        pending, approved, waiting, offered = cursor.fetchone()
-    return Seats(
+        pending, approved, waiting, offered, *same = cursor.fetchone()
+    seats = Seats(
         total=pending + approved,
         pending=pending,
         approved=approved,
@@ -190,6 +200,21 @@ def count_seats(event: Event) -> Seats:
         offered=offered,
         maximum=event.maximum_attendees,
     )
+    return seats, sorted({pk for pk in same if pk is not None})
+
+
+def count_seats(event: Event) -> Seats:
+    """The seats of `event` counted from the rows, in one query; the figures follow from the
+    counts by the one rule (services/events/seats.py)."""
+    return _counted(event, None)[0]
+
+
+def count_seats_and_same_person(event: Event, person: dict) -> tuple[Seats, list[int]]:
+    """count_seats, and in the same statement the ids of the registrations of `event` that hold a
+    seat under this person's e-mail or phone (a sign-up's duplicate check: one statement fewer
+    under the event's lock). Run after locked_event, never in its statement: in READ COMMITTED a
+    statement that waited for the lock still reads its old snapshot."""
+    return _counted(event, person)
 
 
 def token_hash(token: str) -> str:

@@ -22,6 +22,7 @@ from services.outbox.services import publish
 
 from .capacity import (
     count_seats,
+    count_seats_and_same_person,
     event_full_error,
     holds_seat,
     locked_event,
@@ -130,6 +131,10 @@ def refuse_duplicate_registration(event: Event, fields: dict[str, Any], now, *, 
     taken = _same_person(
         Registration, event, fields, status_field="registration_status", active=Registration.HOLDING_SEATS
     )
+    _refuse_holding(taken, fields, now, exclude=exclude)
+
+
+def _refuse_holding(taken, fields: dict[str, Any], now, *, exclude=None) -> None:
     holding = []
     for registration in taken:
         if registration.pk == exclude:
@@ -201,9 +206,13 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
     now = timezone.now()
     with transaction.atomic(), audit_action("registration.created"):
         event = _open_event(event_id)
-        refuse_duplicate_registration(event, fields, now)
+        # The seats and this person's other sign-ups in one statement. Ending a lapsed one of
+        # theirs changes no count: a lapsed hold is not counted.
+        seats, same_person = count_seats_and_same_person(event, fields)
+        if same_person:
+            taken = Registration.objects.select_for_update().filter(pk__in=same_person)
+            _refuse_holding(list(taken), fields, now)
         offer = _claim_offer(event, offer_token) if offer_token else None
-        seats = count_seats(event)
         # An offer's seat is among `offered`; without one, only an open seat will do.
         if not seats.has_seat(offer=offer is not None):
             raise event_full_error(event)
