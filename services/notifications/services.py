@@ -96,14 +96,17 @@ def notification_queue(
         "message_id": _new_message_id(),
     }
     if source_message is not None:
-        # One e-mail per (event, template, recipient) even if a handler is somehow run again.
-        notification, created = Notification.objects.get_or_create(
-            source_message=source_message, template=template, recipient=recipient, defaults=defaults
-        )
-        if not created:
+        # One e-mail per (event, template, recipient) even if a handler is somehow run again. The
+        # outbox runs a delivery under its row's lock and no unique constraint backs this, so a
+        # plain look-up (get_or_create's savepoint would guard against an insert that never fails).
+        notification = Notification.objects.filter(
+            source_message=source_message, template=template, recipient=recipient
+        ).first()
+        if notification is not None:
             return notification
-    else:
-        notification = Notification.objects.create(template=template, recipient=recipient, **defaults)
+    notification = Notification.objects.create(
+        template=template, recipient=recipient, source_message=source_message, **defaults
+    )
     ring_after_commit(SEND_DUE_TASK)
     return notification
 
