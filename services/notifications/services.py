@@ -99,9 +99,10 @@ def notification_queue(
         # One e-mail per (event, template, recipient) even if a handler is somehow run again. The
         # outbox runs a delivery under its row's lock and no unique constraint backs this, so a
         # plain look-up (get_or_create's savepoint would guard against an insert that never fails).
-        notification = Notification.objects.filter(
+        same = Notification.objects.filter(
             source_message=source_message, template=template, recipient=recipient
-        ).first()
+        )
+        notification = next(iter(same.order_by()[:1]), None)  # any one: no ORDER BY to build
         if notification is not None:
             return notification
     notification = Notification.objects.create(
