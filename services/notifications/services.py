@@ -13,8 +13,9 @@ from anymail.exceptions import AnymailAPIError, AnymailRecipientsRefused
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.db import connection as default_connection
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import F, Q
 from django.db.models.functions import Coalesce
 from django.template.loader import render_to_string
 from django.utils import timezone, translation
@@ -67,6 +68,9 @@ SEND_DUE_SECONDS = 20  # one task stops taking e-mails after this (far under the
 # The bell rings again for another process only while more than this many are due: one process
 # sends a few in a moment, and every extra task costs the worker more than an e-mail does.
 SEND_DUE_SHARE = 5
+# A sender claims this many due e-mails with one statement (where the database can return the
+# rows it updates); those it has not sent when it stops go back to the queue.
+SEND_CLAIM = 5
 
 
 def _new_message_id() -> str:
@@ -92,14 +96,18 @@ def notification_queue(
         "message_id": _new_message_id(),
     }
     if source_message is not None:
-        # One e-mail per (event, template, recipient) even if a handler is somehow run again.
-        notification, created = Notification.objects.get_or_create(
-            source_message=source_message, template=template, recipient=recipient, defaults=defaults
+        # One e-mail per (event, template, recipient) even if a handler is somehow run again. The
+        # outbox runs a delivery under its row's lock and no unique constraint backs this, so a
+        # plain look-up (get_or_create's savepoint would guard against an insert that never fails).
+        same = Notification.objects.filter(
+            source_message=source_message, template=template, recipient=recipient
         )
-        if not created:
+        notification = next(iter(same.order_by()[:1]), None)  # any one: no ORDER BY to build
+        if notification is not None:
             return notification
-    else:
-        notification = Notification.objects.create(template=template, recipient=recipient, **defaults)
+    notification = Notification.objects.create(
+        template=template, recipient=recipient, source_message=source_message, **defaults
+    )
     ring_after_commit(SEND_DUE_TASK)
     return notification
 
@@ -166,15 +174,47 @@ def notification_send(*, notification_id: int, connection=None) -> SendOutcome |
     return None if notification is None else _send_claimed(notification, connection)
 
 
-def notification_send_next(*, connection=None) -> tuple[int, SendOutcome] | None:
-    """Send the e-mail that has been due longest; None when none is. Rows another sender holds
-    are skipped (PostgreSQL; SQLite runs one writing transaction at a time)."""
-    notification = _claim(
+def _claim_due(limit: int) -> list[Notification]:
+    """Mark up to `limit` due e-mails as being sent, the longest due first, in one UPDATE …
+    RETURNING (PostgreSQL, SQLite ≥ 3.35): rows another sender holds are skipped (PostgreSQL's
+    SKIP LOCKED; SQLite runs one writing statement at a time). Elsewhere one row at a time."""
+    if not default_connection.features.can_return_columns_from_insert:  # no RETURNING
+        notification = _claim(_due_rows())
+        return [] if notification is None else [notification]
+    with transaction.atomic():
+        inner = _due_rows().values("pk")[:limit]
+        inner_sql, inner_params = inner.query.sql_with_params()
+        table = default_connection.ops.quote_name(Notification._meta.db_table)
+        now = default_connection.ops.adapt_datetimefield_value(timezone.now())
+        claimed = list(
+            Notification.objects.raw(
+                f"UPDATE {table} SET status = %s, attempts = attempts + 1, updated_at = %s "  # noqa: S608 - ORM-built
+                f"WHERE id IN ({inner_sql}) RETURNING *",
+                [Notification.Status.SENDING, now, *inner_params],
+            )
+        )
+        for notification in claimed:
+            if not notification.message_id:  # a row stored before Message-IDs were fixed
+                notification.message_id = _new_message_id()
+                notification.save(update_fields=["message_id"])
+    claimed.sort(key=lambda notification: (notification.next_attempt_at, notification.pk))
+    return claimed
+
+
+def _due_rows():
+    return (
         Notification.objects.select_for_update(skip_locked=True)
         .filter(status=Notification.Status.QUEUED, next_attempt_at__lte=timezone.now())
         .order_by("next_attempt_at", "pk")
     )
-    return None if notification is None else (notification.pk, _send_claimed(notification, connection))
+
+
+def _unclaim(notifications: list[Notification]) -> None:
+    """Claimed e-mails that this sender will not send after all go back to the queue as they were."""
+    if notifications:
+        Notification.objects.filter(
+            pk__in=[notification.pk for notification in notifications], status=Notification.Status.SENDING
+        ).update(status=Notification.Status.QUEUED, attempts=F("attempts") - 1)
 
 
 def notifications_send_due(*, seconds: float = SEND_DUE_SECONDS) -> tuple[int, list[tuple[int, int]]]:
@@ -188,16 +228,23 @@ def notifications_send_due(*, seconds: float = SEND_DUE_SECONDS) -> tuple[int, l
         ring(SEND_DUE_TASK)
     tried, retries, began = 0, [], time.monotonic()
     connection = get_connection()  # opened by the first send, kept open for the next ones
+    claimed: list[Notification] = []
     try:
-        while (sent := notification_send_next(connection=connection)) is not None:
-            tried += 1
-            notification_id, outcome = sent
-            if outcome.retry_in is not None:
-                retries.append((notification_id, outcome.retry_in))
-            if time.monotonic() - began > seconds:
-                ring(SEND_DUE_TASK)
-                break
+        while claimed := _claim_due(SEND_CLAIM):
+            while claimed:
+                notification = claimed.pop(0)
+                tried += 1
+                outcome = _send_claimed(notification, connection)
+                if outcome.retry_in is not None:
+                    retries.append((notification.pk, outcome.retry_in))
+                if time.monotonic() - began > seconds:
+                    ring(SEND_DUE_TASK)
+                    return tried, retries
     finally:
+        # Stopped early (time's up, a time limit, an error): the rest are not left `sending`.
+        # A worker killed outright leaves them to the sweep, as the e-mail it was sending.
+        with contextlib.suppress(Exception):
+            _unclaim(claimed)
         with contextlib.suppress(Exception):
             connection.close()
     return tried, retries

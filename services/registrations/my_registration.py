@@ -46,7 +46,11 @@ def _issue_access(row, now) -> str | None:
     row.access_token_hash = token_hash(token)
     if row.email_confirmed_at is None and row.hold_expires_at is None:
         row.hold_expires_at = now + timedelta(minutes=settings.SIGNUP_CONFIRM_MINUTES)
-    row.save(update_fields=["access_token_hash", "hold_expires_at"])
+    # An UPDATE, not a save: the audit trail follows neither field, and a save would first read
+    # the old row to compare (a statement per e-mail in a rush).
+    type(row).objects.filter(pk=row.pk).update(
+        access_token_hash=row.access_token_hash, hold_expires_at=row.hold_expires_at
+    )
     return token
 
 

@@ -212,6 +212,40 @@ def test_a_time_limit_is_not_taken_for_a_failure(settings, monkeypatch):
     assert notification.status == "sending" and "abc" in notification.context["reset_url"]
 
 
+@pytest.mark.django_db(transaction=True)
+def test_a_sender_stopped_mid_batch_leaves_the_unsent_emails_queued_as_they_were(broker, monkeypatch):
+    calls = []
+
+    class SlowBackend(BaseEmailBackend):
+        """Takes the first e-mail, then the task's time limit strikes during the second."""
+
+        def send_messages(self, messages):
+            calls.append(messages[0].to[0])
+            if len(calls) == 2:
+                raise SoftTimeLimitExceeded()
+            mail.outbox.extend(messages)
+            return len(messages)
+
+    monkeypatch.setattr("services.notifications.services.get_connection", lambda: SlowBackend())
+    mail.outbox = []
+    for number in range(4):
+        due = timezone.now() - timedelta(seconds=10 - number)
+        queued(recipient=f"n{number}@example.org", next_attempt_at=due)
+    with pytest.raises(SoftTimeLimitExceeded):
+        notifications_send_due()
+    rows = dict(Notification.objects.values_list("recipient", "status"))
+    # The first went; the second may have (the sweep's case); the others were never tried.
+    assert rows == {
+        "n0@example.org": "sent",
+        "n1@example.org": "sending",
+        "n2@example.org": "queued",
+        "n3@example.org": "queued",
+    }
+    assert set(Notification.objects.filter(status="queued").values_list("attempts", flat=True)) == {0}
+    send_due()  # the next sender takes them, once each
+    assert [email.to[0] for email in mail.outbox] == ["n0@example.org", "n2@example.org", "n3@example.org"]
+
+
 def test_eml_backend_writes_one_readable_file_per_message(tmp_path):
     backend = EmlFileBackend(file_path=tmp_path)
     messages = [
