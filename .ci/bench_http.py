@@ -24,10 +24,16 @@ added there, not with the rest of the seeding in .ci/bench, so that the groups m
 (the dashboard summary counts every registration) see the same rows as before it existed.
 
 The staff pages are measured at two sizes: first on the rows .ci/bench seeds (10,000 members,
-1,000 events), then, last of all so that every other group sees the rows it always saw, again
-after GROW_SEED has added members and events up to 100,000 and 10,000 (plus what the groups
-before added: the staff decisions' 60,000 registrations); the report gives each large figure ÷
-the small one, which must not grow with the rows.
+1,000 events), then again after GROW_SEED has added members and events up to 100,000 and 10,000
+(plus what the groups before added: the staff decisions' 60,000 registrations); the report gives
+each large figure ÷ the small one, which must not grow with the rows. Only the contact form comes
+after them: the e-mails it queues keep the worker (concurrency 1) busy for minutes.
+
+Every group of staff GETs waits first, at most QUIET s, until that worker has worked off what
+the groups before left it (the sign-ups' and the decisions' e-mails: `bench_mail.py quiet`, from
+the rows), so that the small and the large staff groups are measured on the same quiet machine,
+not one of them beside a worker and PostgreSQL still busy with a backlog. The report says how
+long each waited.
 
     python bench_http.py BASE_URL EVENT_ID   (knobs from the environment, see .ci/bench)
 Report lines go to stdout, progress to stderr.
@@ -60,6 +66,8 @@ SECONDS = max(1, int(float(os.environ.get("BENCH_DURATION", "3"))))  # wrk takes
 WARMUP = max(1, int(float(os.environ.get("BENCH_WARMUP", "1"))))
 CONNECTIONS = int(os.environ.get("BENCH_CONNECTIONS", "8"))
 GUNICORN_PID = int(os.environ.get("BENCH_GUNICORN_PID", "0") or 0)
+# Seconds a staff group waits at most for the worker's backlog (0: it does not wait).
+QUIET = float(os.environ.get("BENCH_QUIET", "120"))
 TICK = os.sysconf("SC_CLK_TCK")
 CEILING = "/bench/ceiling/"
 CONTACT = json.dumps(
@@ -279,10 +287,8 @@ GROUPS = [
         if STAFF_TOKEN
         else []
     ),
-    # The e-mails it queues keep the worker busy long after its rounds.
-    [Endpoint("POST /api/management/contact-form/", "POST", "/api/management/contact-form/", CONTACT)],
-    # The staff pages again at the larger size (GROW_SEED first): last, so that no group above
-    # sees those rows.
+    # The staff pages again at the larger size (GROW_SEED first): after the others, so that no
+    # group above sees those rows.
     *(
         [
             staff_members("100,000 members", grow=GROW_SEED, small="10,000 members"),
@@ -291,6 +297,8 @@ GROUPS = [
         if STAFF_TOKEN
         else []
     ),
+    # Last: the e-mails it queues keep the worker busy for minutes after its rounds.
+    [Endpoint("POST /api/management/contact-form/", "POST", "/api/management/contact-form/", CONTACT)],
 ]
 
 
@@ -455,7 +463,22 @@ def grow_rows(endpoint: Endpoint) -> None:
             other.token = token
 
 
-def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[str], pairs: list) -> None:
+def worker_quiet(group: list[Endpoint]) -> str:
+    """Wait (QUIET s at most) until the worker has no backlog; the line saying how long."""
+    out = subprocess.run(  # noqa: S603 - our own command line
+        [sys.executable, str(HERE / "bench_mail.py"), "quiet", str(QUIET)],
+        cwd=HERE.parent,
+        capture_output=True,
+        text=True,
+    )
+    line = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else f"failed: {out.stderr[-300:]}"
+    say(f"{group[0].label}: {line}")
+    return f"{', '.join(e.label for e in group)}: {line}"
+
+
+def measure_group(
+    group: list[Endpoint], ceiling_runs: list[Run], notes: list[str], pairs: list, waits: list[str]
+) -> None:
     for endpoint in group:
         if endpoint.grow:
             grow_rows(endpoint)
@@ -472,6 +495,8 @@ def measure_group(group: list[Endpoint], ceiling_runs: list[Run], notes: list[st
         os.environ.pop("BENCH_TOKEN")
         if not 200 <= status < 300:
             say(f"{endpoint.label} answers {status} to a single request")
+    if QUIET > 0 and all(e.token and e.method == "GET" for e in group):
+        waits.append(worker_quiet(group))
     pad, ceiling_size = ceiling_pad(group[0].size)
     ceiling_path = f"{CEILING}?pad={pad}" if pad else CEILING
     notes.append(
@@ -515,8 +540,9 @@ def main() -> None:
     ceiling_runs: list[Run] = []
     notes: list[str] = []
     reset_pairs: list[tuple[Run, Run]] = []
+    waits: list[str] = []
     for group in GROUPS:
-        measure_group(group, ceiling_runs, notes, reset_pairs)
+        measure_group(group, ceiling_runs, notes, reset_pairs, waits)
 
     endpoints = [endpoint for group in GROUPS for endpoint in group]
     fmt = "{:<57} | {:>6} | {:>6} | {:>6} | {:>7} | {:>6} | {:<18} | {:>6} | {}"
@@ -600,6 +626,10 @@ def main() -> None:
                 f"  {endpoint.label} ÷ {small.short}: {ratio}"
                 f" (CPU × ceiling {median_range(endpoint.costs)} vs {median_range(small.costs)})"
             )
+    if waits:
+        print(f"before each group of staff GETs, the worker's backlog worked off (at most {QUIET:.0f} s):")
+        for wait in waits:
+            print(f"  {wait}")
     print("response lengths (the ceiling padded to each group's first endpoint):")
     for note in notes:
         print(f"  {note}")

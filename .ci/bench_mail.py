@@ -14,6 +14,10 @@ queued e-mails into .eml files, and how long one contact message waits for its e
         the whole path (outbox relay, handler, send); time from the first POST to the last .eml.
     python bench_mail.py backlog
         One line: contact messages stored, relayed, and the e-mails' states (after the HTTP rounds).
+    python bench_mail.py quiet SECONDS
+        Waits, at most SECONDS, until the running worker has nothing left to do (no unrelayed
+        outbox message, no due pending delivery, no due e-mail), so that the next HTTP group is
+        measured on a quiet machine; one line: how long it waited and what was left.
 
 Django is set up from the environment (.ci/bench sets DATABASE_URL, REDIS_URL, DATA_DIR, ...), to
 enqueue and to count the e-mails' final states. Each command prints its report line(s).
@@ -282,9 +286,45 @@ def backlog() -> str:
     return f"{line}; e-mails: {states()}"
 
 
+def backlog_left() -> dict[str, int]:
+    """What the worker still has to do, from the rows: outbox messages not yet relayed, pending
+    deliveries (handlers) that are due, e-mails queued or being sent that are due. Not yet due
+    (a retry later) is left out: without beat, nothing would pick it up during the rounds."""
+    from django.apps import apps
+    from django.utils import timezone
+
+    now = timezone.now()
+    outbox = apps.get_model("outbox", "OutboxMessage")
+    delivery = apps.get_model("outbox", "Delivery")
+    return {
+        "unrelayed messages": outbox.objects.filter(relayed_at__isnull=True).count(),
+        "due deliveries": delivery.objects.filter(status="pending", next_attempt_at__lte=now).count(),
+        "due e-mails": Notification.objects.filter(
+            status__in=(Notification.Status.QUEUED, Notification.Status.SENDING), next_attempt_at__lte=now
+        ).count(),
+    }
+
+
+def quiet(limit: float) -> str:
+    start = time.monotonic()
+    first = left = backlog_left()
+    while any(left.values()) and time.monotonic() - start < limit:
+        time.sleep(0.5)
+        left = backlog_left()
+    waited = time.monotonic() - start
+    found = ", ".join(f"{n} {name}" for name, n in first.items() if n) or "none"
+    if not any(left.values()):
+        return f"waited {waited:.1f} s for the worker's backlog ({found})"
+    still = ", ".join(f"{n} {name}" for name, n in left.items() if n)
+    return f"waited {waited:.1f} s for the worker's backlog ({found}); still {still} at the bound"
+
+
 if __name__ == "__main__":
     if sys.argv[1] == "backlog":
         print(backlog())
+        sys.exit()
+    if sys.argv[1] == "quiet":
+        print(quiet(float(sys.argv[2])), flush=True)
         sys.exit()
     command, label, base, mail_dir, log, count = sys.argv[1:7]
     run = {"latency": latency, "queue": queue, "contacts": contacts}[command]
