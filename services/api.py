@@ -5,7 +5,13 @@ from services.accounts.auth import staff_auth
 from services.audit.api import router as audit_router
 from services.content.api import public_router as content_public_router
 from services.content.api import router as content_router
-from services.core.api import JsonParser, docs_access, install_error_handlers, install_staff_cache_control
+from services.core.api import (
+    ApiJSONRenderer,
+    JsonParser,
+    docs_access,
+    install_error_handlers,
+    install_staff_cache_control,
+)
 from services.core.api import router as core_router
 from services.core.openapi import DocumentedNinjaAPI
 from services.dashboard.api import router as dashboard_router
@@ -26,6 +32,7 @@ api = DocumentedNinjaAPI(
     docs_url="/docs",
     docs_decorator=docs_access,
     parser=JsonParser(),
+    renderer=ApiJSONRenderer(),
     # Every operation needs a staff access token unless it says auth=None (the public ones).
     auth=staff_auth,
 )
