@@ -13,6 +13,8 @@ PAGE_SIZES = (5, 10, 20, 50)
 # A list that allows any size (sizes=None) allows 1 to this many.
 MAX_PAGE_SIZE = 100
 DEFAULT_PAGE_SIZE = 10
+# The largest OFFSET PostgreSQL takes (bigint).
+OFFSET_MAX = 2**63 - 1
 
 
 @dataclass(frozen=True)
@@ -44,7 +46,9 @@ def paginate(
     if page is not None and page < 1:
         raise ValidationFailed(_("Page must be 1 or more."), fields={"page": _("This value is too small.")})
     counted_page = getattr(queryset, "counted_page", None)  # services.core.prepared
-    if counted_page is not None:
+    # A page whose first row lies past what a database OFFSET holds (a bigint) is past the end
+    # anyway: it takes the way of every page past the end below, not an error of the database.
+    if counted_page is not None and ((page or 1) - 1) * size < OFFSET_MAX:
         # The page and the total in one round trip. An empty first page means no rows; an empty
         # later one is past the end: counted again below, and the last page shown.
         number = page or 1

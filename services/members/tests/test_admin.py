@@ -98,6 +98,10 @@ def test_the_total_stays_exact_on_every_page_past_the_end_and_when_nothing_match
     with django_assert_num_queries(2):  # an empty first page is the whole answer: none
         none = staff_client.get(MEMBERS, {"search": "nobody at all"}).json()
     assert (none["count"], none["page"], none["total_pages"], none["results"]) == (0, 1, 1, [])
+    # A page number no database offset can hold is past the end too, not a server error.
+    far = staff_client.get(MEMBERS, {"page": 10**22})
+    assert far.status_code == 200
+    assert (far.json()["page"], far.json()["results"]) == (3, past["results"])
 
 
 @pytest.mark.django_db
