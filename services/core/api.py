@@ -176,8 +176,9 @@ _ORJSON_OPTIONS = orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_NON_STR_KEYS
 
 
 def _json_default(value: Any) -> Any:
-    """Moments and dates first, as DjangoJSONEncoder writes them: ninja's encoder asks pydantic's
-    isinstance (a Python-level check) and four more before it, for each of a page's dates."""
+    """Moments and dates first, as DjangoJSONEncoder writes them: ninja's encoder checks four
+    other kinds (pydantic's models and URLs, addresses, enums) before it, for each of a page's
+    dates."""
     if isinstance(value, datetime.datetime):
         text = value.isoformat()
         if value.microsecond:
