@@ -68,6 +68,9 @@ def _test_settings(settings):
     from services.ops.health import health_status_forget
 
     health_status_forget()  # nor the health status another test found
+    from services.members.selectors import MEMBER_TOTALS
+
+    MEMBER_TOTALS.stale()  # nor the members list's totals another test's rows made (rolled back silently)
     # Django's own advice for tests: the real hasher spends ~0.4 s of CPU per password by design, and
     # hundreds of tests make a staff user or sign in. Production keeps PBKDF2 (test_passwords checks).
     settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]

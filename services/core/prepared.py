@@ -16,6 +16,7 @@ fields as the ORM converts them."""
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from threading import Lock
+from time import monotonic
 from typing import Any
 
 from django.db import DEFAULT_DB_ALIAS, connections, transaction
@@ -45,13 +46,51 @@ def _statement(key: Hashable, build: Callable[[], tuple]) -> tuple:
     return statement
 
 
+class KeptTotals:
+    """The totals of a list's filters as this process last counted them, for `seconds`: staff
+    paging through or polling a list of 100,000 rows cost one page's read, not a count over every
+    row on each request (issue 26; the dashboard's figures are kept the same way). A save or
+    delete in this process drops them at once (`stale`, connected to the model's signals); another
+    process's writes and bulk updates show within those seconds. The page's rows are always read."""
+
+    def __init__(self, seconds: float, size: int = KEPT):
+        self.seconds = seconds
+        self._size = size
+        self._lock = Lock()
+        self._generation = 0
+        self._totals: OrderedDict[Hashable, tuple[float, int]] = OrderedDict()
+
+    def stale(self, **_signal: Any) -> None:
+        with self._lock:
+            self._generation += 1
+            self._totals.clear()
+
+    def generation(self) -> int:
+        return self._generation
+
+    def get(self, key: Hashable) -> int | None:
+        kept = self._totals.get(key)
+        return kept[1] if kept is not None and monotonic() < kept[0] else None
+
+    def keep(self, key: Hashable, total: int, generation: int) -> None:
+        with self._lock:
+            if generation != self._generation:  # a write while it was counted
+                return
+            self._totals[key] = (monotonic() + self.seconds, total)
+            self._totals.move_to_end(key)
+            while len(self._totals) > self._size:
+                self._totals.popitem(last=False)
+
+
 class PreparedValues:
     """`rows()` builds the `.values(...)` queryset; `key` must name everything its SQL and
-    parameters depend on (the filters' values), for the statement is reused whenever it recurs."""
+    parameters depend on (the filters' values), for the statement is reused whenever it recurs.
+    With `totals`, the count of all rows comes from there while it is fresh."""
 
-    def __init__(self, rows: Callable[[], QuerySet], key: Hashable):
+    def __init__(self, rows: Callable[[], QuerySet], key: Hashable, totals: KeptTotals | None = None):
         self._rows = rows
         self._key = key
+        self._totals = totals
 
     def _count_statement(self) -> tuple:
         def build() -> tuple:
@@ -91,6 +130,13 @@ class PreparedValues:
         instead of two: the count is an uncorrelated scalar subquery, the page's last column,
         which PostgreSQL and SQLite run once, each part with its own plan (the count's
         index-only scan, the page's top-N). The count is None when the window holds no row."""
+        generation = 0
+        if self._totals is not None:
+            total = self._totals.get(self._key)
+            if total is not None:
+                rows = self[start:stop]
+                return rows, (total if rows else None)
+            generation = self._totals.generation()
 
         def build() -> tuple:
             _db, count_sql, count_params = self._count_statement()
@@ -113,6 +159,8 @@ class PreparedValues:
         count = rows[0][COUNTED]
         for row in rows:
             del row[COUNTED]
+        if self._totals is not None:
+            self._totals.keep(self._key, count, generation)
         return rows, count
 
 

@@ -62,7 +62,7 @@ def member_list(request, filters: Query[MemberFilters]):
         tuple(filters.membership_type or ()),
         filters.active,
     )
-    rows = PreparedValues(lambda: _filtered(filters).values(*MEMBER_COLUMNS), key)
+    rows = PreparedValues(lambda: _filtered(filters).values(*MEMBER_COLUMNS), key, selectors.MEMBER_TOTALS)
     page = selectors.member_page(rows, page=filters.page, page_size=filters.page_size)
     # Rendered as it is: the rows are the database's values in the schema's shape (row_body).
     return rendered(request, MemberPageOut.page_body(page))

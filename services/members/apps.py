@@ -7,9 +7,15 @@ class MembersConfig(AppConfig):
     verbose_name = "Members"
 
     def ready(self):
+        from django.db.models.signals import post_delete, post_save
+
         from services.audit.registry import audit_follow
 
         from .models import Member
+        from .selectors import MEMBER_TOTALS
+
+        for signal in (post_save, post_delete):  # the list's kept totals
+            signal.connect(MEMBER_TOTALS.stale, sender=Member, dispatch_uid=f"member-totals-{signal}")
 
         audit_follow(
             Member,

@@ -4,10 +4,14 @@ from django.utils.translation import gettext as _
 
 from services.core.errors import NotFound
 from services.core.paging import Page, paginate
+from services.core.prepared import KeptTotals
 
 from .models import Member
 
 PAGE_SIZE = 10
+# The members list's totals, per filter, kept for a few seconds by each process (apps.py drops
+# them when this process writes a member; docs/decisions.md).
+MEMBER_TOTALS = KeptTotals(seconds=5.0)
 
 
 def member_list(
