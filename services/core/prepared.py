@@ -238,6 +238,9 @@ def atomic_batched(using: str = DEFAULT_DB_ALIAS) -> Iterator[Batch]:
         with transaction.atomic(using):
             yield Batch()
         return
+    # A kept connection's check at a request's start (CONN_HEALTH_CHECKS) runs a SELECT 1 that
+    # pipeline mode would leave unanswered: done first, as the first statement would do it.
+    connection.close_if_health_check_failed()
     connection.ensure_connection()
     batch = Batch(connection.connection.pipeline())
     try:
