@@ -128,19 +128,24 @@ def _converted(rows: list[tuple], converters: list, names: list[str], connection
     return answer
 
 
-def _insert_statement(model: type[Model], alias: str, returning: bool) -> tuple | None:
-    """INSERT of every concrete column but the auto id, RETURNING what the database fills in;
-    None for a model it cannot serve (inheritance, placeholders): those go through save()."""
+def _insert_statement(model: type[Model], alias: str, returning: bool, given_id: bool) -> tuple | None:
+    """INSERT of every concrete column but the auto id (with it when `given_id`), RETURNING what
+    the database fills in; None for a model it cannot serve (inheritance, placeholders): those go
+    through save()."""
     connection = connections[alias]
     meta = model._meta
     fields = [
-        field for field in meta.local_concrete_fields if field is not meta.auto_field and not field.generated
+        field
+        for field in meta.local_concrete_fields
+        if (given_id or field is not meta.auto_field) and not field.generated
     ]
     if meta.parents or any(hasattr(field, "get_placeholder") for field in fields):
         return None
     quote = connection.ops.quote_name
     if not returning:
         returned = []
+    elif given_id:
+        returned = [field for field in meta.db_returning_fields if field is not meta.auto_field]
     elif connection.features.can_return_columns_from_insert:
         returned = list(meta.db_returning_fields)
     else:
@@ -169,17 +174,17 @@ def insert(instance: Model, using: str = DEFAULT_DB_ALIAS, *, returning: bool = 
     values (each field's pre_save and get_db_prep_save) and the same pre_save/post_save signals
     (django-auditlog's entry, the dashboard's figures); a model's own save() is not called. A
     value that is an expression, or a model the statement cannot serve, goes through save().
-    `returning=False`: the id the database gives is not read (the row is not used again)."""
+    `returning=False`: the id the database gives is not read (the row is not used again). An
+    auto id set already (`reserve_id`) is written as it is, and nothing is read back."""
     model = type(instance)
     connection = connections[using]
+    given_id = model._meta.auto_field is not None and instance.pk is not None
     statement = _statement(
-        ("insert", model, using, connection.vendor, returning),
-        lambda: _insert_statement(model, using, returning),
+        ("insert", model, using, connection.vendor, returning, given_id),
+        lambda: _insert_statement(model, using, returning, given_id),
     )
-    if (
-        statement is None
-        or (model._meta.auto_field is not None and instance.pk is not None)
-        or any(hasattr(getattr(instance, field.attname), "resolve_expression") for field in statement[1])
+    if statement is None or any(
+        hasattr(getattr(instance, field.attname), "resolve_expression") for field in statement[1]
     ):
         instance.save(force_insert=True, using=using)
         return
@@ -201,10 +206,33 @@ def insert(instance: Model, using: str = DEFAULT_DB_ALIAS, *, returning: bool = 
     post_save.send(sender=model, instance=instance, created=True, update_fields=None, raw=False, using=using)
 
 
+def reserve_id(model: type[Model], using: str = DEFAULT_DB_ALIAS) -> Callable[[], int | None]:
+    """On PostgreSQL, the next id of `model`'s sequence, asked for now and read when the returned
+    function is called: inside `atomic_batched`, the question goes with the next statements' round
+    trip, and an INSERT given this id (`insert`) waits for no answer. None where ids cannot be
+    reserved (SQLite: the INSERT reads its id back). An id reserved and not used is a gap, as a
+    rolled back INSERT leaves one."""
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        return lambda: None
+    meta = model._meta
+    cursor = connection.cursor()
+    cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s))", [meta.db_table, meta.pk.column])
+
+    def read() -> int:
+        try:
+            return cursor.fetchone()[0]
+        finally:
+            cursor.close()
+
+    return read
+
+
 class Batch:
     """What `atomic_batched` yields: `plain()` leaves pipeline mode for the rest of the block."""
 
-    def __init__(self, pipeline=None):
+    def __init__(self, pipeline=None, using: str = DEFAULT_DB_ALIAS):
+        self._using = using
         self._exits = contextlib.ExitStack()
         self._pipeline = None if pipeline is None else self._exits.enter_context(pipeline)
 
@@ -214,6 +242,11 @@ class Batch:
         waits for its answer."""
         self._pipeline = None
         self._exits.close()
+
+    def sync(self) -> None:
+        if self._pipeline is not None:
+            with connections[self._using].wrap_database_errors:
+                self._pipeline.sync()
 
     def sync_after_error(self) -> None:
         if self._pipeline is not None:
@@ -242,11 +275,16 @@ def atomic_batched(using: str = DEFAULT_DB_ALIAS) -> Iterator[Batch]:
     # pipeline mode would leave unanswered: done first, as the first statement would do it.
     connection.close_if_health_check_failed()
     connection.ensure_connection()
-    batch = Batch(connection.connection.pipeline())
+    nested = connection.in_atomic_block
+    batch = Batch(connection.connection.pipeline(), using)
     try:
         with transaction.atomic(using):
             try:
                 yield batch
+                if nested:
+                    # A savepoint's RELEASE is no COMMIT: the statements' errors must show here,
+                    # where the savepoint still rolls back.
+                    batch.sync()
             except BaseException:
                 # After an error the server skips every statement up to the next sync: sync now,
                 # so that the rollback (of a savepoint too) runs. The error was raised already.

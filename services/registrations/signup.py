@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_action
 from services.core.errors import ApplicationError, Conflict
-from services.core.prepared import atomic_batched, insert
+from services.core.prepared import atomic_batched, insert, reserve_id
 from services.events.models import Event
 from services.events.services import event_counters_store
 from services.outbox.services import publish
@@ -208,9 +208,10 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
     offer_token = data.get("offer_token") or ""
     now = timezone.now()
     # Every sign-up of an event waits for its row lock: on PostgreSQL the statements go out in
-    # three round trips while it is held (the lock and the count; the counters and the INSERT,
-    # whose id the rest needs; the outbox and audit INSERTs with the COMMIT), not seven.
+    # two round trips (the registration's id, the lock and the count; then the counters, the
+    # registration, its outbox message and audit entry with the COMMIT), not seven one by one.
     with atomic_batched() as batch, audit_action("registration.created"):
+        registration_id = reserve_id(Registration)  # read with the count
         # The seats and this person's other sign-ups in one statement, sent with the lock's.
         # Ending a lapsed one of theirs changes no count: a lapsed hold is not counted.
         event, seats, same_person = locked_event_counted(event_id, fields)
@@ -229,6 +230,7 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
         # A free seat needs nothing more than a confirmed address: taken at once.
         approved = confirmed and is_free(event)
         registration = Registration(
+            id=registration_id(),
             event=event,
             # None for a free event: nothing to match.
             payment_reference=None if is_free(event) else new_payment_reference(),
