@@ -231,10 +231,13 @@ def reserve_id(model: type[Model], using: str = DEFAULT_DB_ALIAS) -> Callable[[]
 class Batch:
     """What `atomic_batched` yields: `plain()` leaves pipeline mode for the rest of the block."""
 
-    def __init__(self, pipeline=None, using: str = DEFAULT_DB_ALIAS):
+    def __init__(self, using: str = DEFAULT_DB_ALIAS):
         self._using = using
         self._exits = contextlib.ExitStack()
-        self._pipeline = None if pipeline is None else self._exits.enter_context(pipeline)
+        self._pipeline = None
+
+    def enter(self, pipeline) -> None:
+        self._pipeline = self._exits.enter_context(pipeline)
 
     def plain(self) -> None:
         """Before the ORM writes a row that exists: its UPDATE reads how many rows it changed,
@@ -269,16 +272,20 @@ def atomic_batched(using: str = DEFAULT_DB_ALIAS) -> Iterator[Batch]:
     connection = connections[using]
     if connection.vendor != "postgresql":
         with transaction.atomic(using):
-            yield Batch()
+            yield Batch(using)
         return
     # A kept connection's check at a request's start (CONN_HEALTH_CHECKS) runs a SELECT 1 that
     # pipeline mode would leave unanswered: done first, as the first statement would do it.
     connection.close_if_health_check_failed()
     connection.ensure_connection()
     nested = connection.in_atomic_block
-    batch = Batch(connection.connection.pipeline(), using)
+    batch = Batch(using)
     try:
         with transaction.atomic(using):
+            # Entered once autocommit is off: psycopg syncs a pipeline before each change of it
+            # (one empty round trip). Its BEGIN goes out with the first statement. Left after the
+            # COMMIT, whose round trip ends it (and there one sync more is unavoidable).
+            batch.enter(connection.connection.pipeline())
             try:
                 yield batch
                 if nested:
