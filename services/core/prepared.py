@@ -13,8 +13,9 @@ the members list, which staff page through and poll, spent most of its time ther
 docs/benchmarks.md). The rows still come from the database on every call, converted by the
 fields as the ORM converts them."""
 
+import contextlib
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from threading import Lock
 from time import monotonic
 from typing import Any
@@ -175,19 +176,24 @@ def _converted(rows: list[tuple], converters: list, names: list[str], connection
     return answer
 
 
-def _insert_statement(model: type[Model], alias: str, returning: bool) -> tuple | None:
-    """INSERT of every concrete column but the auto id, RETURNING what the database fills in;
-    None for a model it cannot serve (inheritance, placeholders): those go through save()."""
+def _insert_statement(model: type[Model], alias: str, returning: bool, given_id: bool) -> tuple | None:
+    """INSERT of every concrete column but the auto id (with it when `given_id`), RETURNING what
+    the database fills in; None for a model it cannot serve (inheritance, placeholders): those go
+    through save()."""
     connection = connections[alias]
     meta = model._meta
     fields = [
-        field for field in meta.local_concrete_fields if field is not meta.auto_field and not field.generated
+        field
+        for field in meta.local_concrete_fields
+        if (given_id or field is not meta.auto_field) and not field.generated
     ]
     if meta.parents or any(hasattr(field, "get_placeholder") for field in fields):
         return None
     quote = connection.ops.quote_name
     if not returning:
         returned = []
+    elif given_id:
+        returned = [field for field in meta.db_returning_fields if field is not meta.auto_field]
     elif connection.features.can_return_columns_from_insert:
         returned = list(meta.db_returning_fields)
     else:
@@ -216,17 +222,17 @@ def insert(instance: Model, using: str = DEFAULT_DB_ALIAS, *, returning: bool = 
     values (each field's pre_save and get_db_prep_save) and the same pre_save/post_save signals
     (django-auditlog's entry, the dashboard's figures); a model's own save() is not called. A
     value that is an expression, or a model the statement cannot serve, goes through save().
-    `returning=False`: the id the database gives is not read (the row is not used again)."""
+    `returning=False`: the id the database gives is not read (the row is not used again). An
+    auto id set already (`reserve_id`) is written as it is, and nothing is read back."""
     model = type(instance)
     connection = connections[using]
+    given_id = model._meta.auto_field is not None and instance.pk is not None
     statement = _statement(
-        ("insert", model, using, connection.vendor, returning),
-        lambda: _insert_statement(model, using, returning),
+        ("insert", model, using, connection.vendor, returning, given_id),
+        lambda: _insert_statement(model, using, returning, given_id),
     )
-    if (
-        statement is None
-        or (model._meta.auto_field is not None and instance.pk is not None)
-        or any(hasattr(getattr(instance, field.attname), "resolve_expression") for field in statement[1])
+    if statement is None or any(
+        hasattr(getattr(instance, field.attname), "resolve_expression") for field in statement[1]
     ):
         instance.save(force_insert=True, using=using)
         return
@@ -246,3 +252,98 @@ def insert(instance: Model, using: str = DEFAULT_DB_ALIAS, *, returning: bool = 
     instance._state.adding = False
     instance._state.db = using
     post_save.send(sender=model, instance=instance, created=True, update_fields=None, raw=False, using=using)
+
+
+def reserve_id(model: type[Model], using: str = DEFAULT_DB_ALIAS) -> Callable[[], int | None]:
+    """On PostgreSQL, the next id of `model`'s sequence, asked for now and read when the returned
+    function is called: inside `atomic_batched`, the question goes with the next statements' round
+    trip, and an INSERT given this id (`insert`) waits for no answer. None where ids cannot be
+    reserved (SQLite: the INSERT reads its id back). An id reserved and not used is a gap, as a
+    rolled back INSERT leaves one."""
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        return lambda: None
+    meta = model._meta
+    cursor = connection.cursor()
+    cursor.execute("SELECT nextval(pg_get_serial_sequence(%s, %s))", [meta.db_table, meta.pk.column])
+
+    def read() -> int:
+        try:
+            return cursor.fetchone()[0]
+        finally:
+            cursor.close()
+
+    return read
+
+
+class Batch:
+    """What `atomic_batched` yields: `plain()` leaves pipeline mode for the rest of the block."""
+
+    def __init__(self, using: str = DEFAULT_DB_ALIAS):
+        self._using = using
+        self._exits = contextlib.ExitStack()
+        self._pipeline = None
+
+    def enter(self, pipeline) -> None:
+        self._pipeline = self._exits.enter_context(pipeline)
+
+    def plain(self) -> None:
+        """Before the ORM writes a row that exists: its UPDATE reads how many rows it changed,
+        which pipeline mode only knows at the next sync. Syncs once; each statement after this
+        waits for its answer."""
+        self._pipeline = None
+        self._exits.close()
+
+    def sync(self) -> None:
+        if self._pipeline is not None:
+            with connections[self._using].wrap_database_errors:
+                self._pipeline.sync()
+
+    def sync_after_error(self) -> None:
+        if self._pipeline is not None:
+            import psycopg  # only with PostgreSQL
+
+            with contextlib.suppress(psycopg.Error):
+                self._pipeline.sync()
+
+
+@contextlib.contextmanager
+def atomic_batched(using: str = DEFAULT_DB_ALIAS) -> Iterator[Batch]:
+    """`transaction.atomic()`, and on PostgreSQL psycopg's pipeline mode around it: each statement
+    goes out at once and is not waited for; the round trip happens when an answer is read
+    (fetchone) or at the COMMIT, which goes with the statements before it. For the writes made
+    under a lock that others wait for (a sign-up's, issue 26): fewer round trips while it is held.
+    Only raw statements and `insert()` belong in it: the ORM's UPDATE of a row (save(), update())
+    reads its row count at once, so call `plain()` first. A statement whose answer is not read
+    shows its error at the COMMIT, which then rolls back as usual. Elsewhere (SQLite) this is
+    `transaction.atomic()`."""
+    connection = connections[using]
+    if connection.vendor != "postgresql":
+        with transaction.atomic(using):
+            yield Batch(using)
+        return
+    # A kept connection's check at a request's start (CONN_HEALTH_CHECKS) runs a SELECT 1 that
+    # pipeline mode would leave unanswered: done first, as the first statement would do it.
+    connection.close_if_health_check_failed()
+    connection.ensure_connection()
+    nested = connection.in_atomic_block
+    batch = Batch(using)
+    try:
+        with transaction.atomic(using):
+            # Entered once autocommit is off: psycopg syncs a pipeline before each change of it
+            # (one empty round trip). Its BEGIN goes out with the first statement. Left after the
+            # COMMIT, whose round trip ends it (and there one sync more is unavoidable).
+            batch.enter(connection.connection.pipeline())
+            try:
+                yield batch
+                if nested:
+                    # A savepoint's RELEASE is no COMMIT: the statements' errors must show here,
+                    # where the savepoint still rolls back.
+                    batch.sync()
+            except BaseException:
+                # After an error the server skips every statement up to the next sync: sync now,
+                # so that the rollback (of a savepoint too) runs. The error was raised already.
+                batch.sync_after_error()
+                raise
+    finally:
+        batch.plain()

@@ -79,10 +79,14 @@ def locked_event(event_id: int) -> Event:
     """The event row, locked until the surrounding transaction ends. Its SELECT … FOR UPDATE is
     built once (_event_select): building it with the ORM on every call cost a sign-up more CPU
     than the database spends on it."""
-    sql, names, converters = _event_select()
+    sql, _names, _converters = _event_select()
     with connection.cursor() as cursor:
         cursor.execute(sql, [event_id])
-        row = cursor.fetchone()
+        return _event_from_row(cursor.fetchone())
+
+
+def _event_from_row(row: tuple | None) -> Event:
+    _sql, names, converters = _event_select()
     if row is None:
         raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
     values = []
@@ -171,7 +175,7 @@ _SAME_PERSON_SQL = """,
 """
 
 
-def _counted(event: Event, person: dict | None) -> tuple:
+def _count_statement(event_id: int, person: dict | None) -> tuple[str, dict]:
     now = timezone.now()
     adapt = connection.ops.adapt_datetimefield_value
     quote = connection.ops.quote_name
@@ -179,7 +183,7 @@ def _counted(event: Event, person: dict | None) -> tuple:
         registration=quote(Registration._meta.db_table), waitlist=quote(WaitlistEntry._meta.db_table)
     )
     params = {
-        "event": event.pk,
+        "event": event_id,
         "now": adapt(now),
         "unissued": adapt(now - UNISSUED_HOLD),
         "pending": Registration.Status.PENDING.value,
@@ -189,9 +193,11 @@ def _counted(event: Event, person: dict | None) -> tuple:
     }
     if person:
         params.update(email=person["email"].lower(), phone=person["phone"])
-    with connection.cursor() as cursor:
-        cursor.execute(sql, params)
-        pending, approved, waiting, offered, *same = cursor.fetchone()
+    return sql, params
+
+
+def _seats(event: Event, row: tuple) -> tuple[Seats, list[int]]:
+    pending, approved, waiting, offered, *same = row
     seats = Seats(
         total=pending + approved,
         pending=pending,
@@ -201,6 +207,13 @@ def _counted(event: Event, person: dict | None) -> tuple:
         maximum=event.maximum_attendees,
     )
     return seats, sorted({pk for pk in same if pk is not None})
+
+
+def _counted(event: Event, person: dict | None) -> tuple[Seats, list[int]]:
+    sql, params = _count_statement(event.pk, person)
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return _seats(event, cursor.fetchone())
 
 
 def count_seats(event: Event) -> Seats:
@@ -215,6 +228,22 @@ def count_seats_and_same_person(event: Event, person: dict) -> tuple[Seats, list
     under the event's lock). Run after locked_event, never in its statement: in READ COMMITTED a
     statement that waited for the lock still reads its old snapshot."""
     return _counted(event, person)
+
+
+def locked_event_counted(event_id: int, person: dict) -> tuple[Event, Seats, list[int]]:
+    """locked_event, then count_seats_and_same_person, both sent before either answer is read:
+    in core.prepared.atomic_batched (PostgreSQL's pipeline) one round trip instead of
+    two while the lock is held. The count is still its own statement, run by the server once the
+    lock is granted, so it reads the rows committed before that (READ COMMITTED takes a snapshot
+    per statement)."""
+    lock_sql, _names, _converters = _event_select()
+    count_sql, params = _count_statement(event_id, person)
+    with connection.cursor() as lock, connection.cursor() as count:
+        lock.execute(lock_sql, [event_id])
+        count.execute(count_sql, params)
+        event = _event_from_row(lock.fetchone())
+        seats, same_person = _seats(event, count.fetchone())
+    return event, seats, same_person
 
 
 def token_hash(token: str) -> str:

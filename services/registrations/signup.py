@@ -15,17 +15,17 @@ from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_action
 from services.core.errors import ApplicationError, Conflict
-from services.core.prepared import insert
+from services.core.prepared import atomic_batched, insert, reserve_id
 from services.events.models import Event
 from services.events.services import event_counters_store
 from services.outbox.services import publish
 
 from .capacity import (
     count_seats,
-    count_seats_and_same_person,
     event_full_error,
     holds_seat,
     locked_event,
+    locked_event_counted,
     token_hash,
     waiting_confirmed,
     waiting_holds,
@@ -57,7 +57,10 @@ class InvalidOffer(ApplicationError):
 
 
 def _open_event(event_id: int) -> Event:
-    event = locked_event(event_id)
+    return _refuse_closed(locked_event(event_id))
+
+
+def _refuse_closed(event: Event) -> Event:
     if event.status != Event.Status.PUBLISHED:
         raise RegistrationClosed(_("Registration is not available for this event."))
     return event
@@ -204,11 +207,17 @@ def registration_submit(*, event_id: int, data: dict[str, Any]) -> Registration:
 def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Registration:
     offer_token = data.get("offer_token") or ""
     now = timezone.now()
-    with transaction.atomic(), audit_action("registration.created"):
-        event = _open_event(event_id)
-        # The seats and this person's other sign-ups in one statement. Ending a lapsed one of
-        # theirs changes no count: a lapsed hold is not counted.
-        seats, same_person = count_seats_and_same_person(event, fields)
+    # Every sign-up of an event waits for its row lock: on PostgreSQL the statements go out in
+    # two round trips (the registration's id, the lock and the count; then the counters, the
+    # registration, its outbox message and audit entry with the COMMIT), not seven one by one.
+    with atomic_batched() as batch, audit_action("registration.created"):
+        registration_id = reserve_id(Registration)  # read with the count
+        # The seats and this person's other sign-ups in one statement, sent with the lock's.
+        # Ending a lapsed one of theirs changes no count: a lapsed hold is not counted.
+        event, seats, same_person = locked_event_counted(event_id, fields)
+        _refuse_closed(event)
+        if same_person or offer_token:
+            batch.plain()  # the rare ways: rows of theirs or an offer changed through the ORM
         if same_person:
             taken = Registration.objects.select_for_update().filter(pk__in=same_person)
             _refuse_holding(list(taken), fields, now)
@@ -221,6 +230,7 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
         # A free seat needs nothing more than a confirmed address: taken at once.
         approved = confirmed and is_free(event)
         registration = Registration(
+            id=registration_id(),
             event=event,
             # None for a free event: nothing to match.
             payment_reference=None if is_free(event) else new_payment_reference(),
@@ -231,14 +241,8 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
             decided_at=now if approved else None,
             **fields,
         )
-        insert(registration)  # its INSERT built once per process; auditlog's entry as with save()
-        if offer is not None:
-            offer.status = WaitlistEntry.Status.CLAIMED
-            offer.offer_token_hash = ""
-            offer.registration = registration
-            with audit_action("waitlist_entry.claimed"):
-                offer.save(update_fields=["status", "offer_token_hash", "registration"])
         # Counted under the lock a moment ago: one more Pending, one offer fewer if claimed.
+        # Stored before the INSERT, so that both go out in one round trip.
         claimed = int(offer is not None)
         event_counters_store(
             event=event,
@@ -250,6 +254,13 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
                 offered=seats.offered - claimed,
             ),
         )
+        insert(registration)  # its INSERT built once per process; auditlog's entry as with save()
+        if offer is not None:
+            offer.status = WaitlistEntry.Status.CLAIMED
+            offer.offer_token_hash = ""
+            offer.registration = registration
+            with audit_action("waitlist_entry.claimed"):
+                offer.save(update_fields=["status", "offer_token_hash", "registration"])
         publish(RegistrationSubmitted(registration_id=registration.pk, event_id=event.pk))
     registration.event = event
     return registration

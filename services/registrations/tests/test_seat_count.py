@@ -6,7 +6,7 @@ import datetime
 from datetime import timedelta
 
 import pytest
-from django.db import connection
+from django.db import DEFAULT_DB_ALIAS, connection, connections
 from django.db.models import Count, Q
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
@@ -122,15 +122,35 @@ def test_a_sign_up_stores_in_few_statements(client):
     with CaptureQueriesContext(connection) as queries:
         assert register(client, event.pk, person(2)).status_code == 201
     statements = [q["sql"].split()[0].upper() for q in queries.captured_queries]
-    # The event locked; the seats and the person's other sign-ups in one count; the registration,
-    # the event's counters, the outbox message and the audit entry: 6, between BEGIN and COMMIT
-    # (here the test's own transaction makes them a savepoint and its release).
+    # The event locked; the seats and the person's other sign-ups in one count; the event's
+    # counters, the registration, the outbox message and the audit entry: 6, between BEGIN and
+    # COMMIT (here the test's own transaction makes them a savepoint and its release). PostgreSQL
+    # reserves the registration's id first: sent with the lock and the count (pipeline mode), so
+    # that the INSERT waits for no answer and the writes go out together with the COMMIT.
+    reserved = ["SELECT"] if connection.vendor == "postgresql" else []
     assert statements == [
         "SAVEPOINT",
+        *reserved,
         *("SELECT", "SELECT"),
-        *("INSERT", "UPDATE", "INSERT", "INSERT"),
+        *("UPDATE", "INSERT", "INSERT", "INSERT"),
         "RELEASE",
     ], statements
+
+
+@pytest.mark.django_db(transaction=True)  # the sign-up's own transaction, as in production
+def test_a_sign_up_on_a_kept_connection_checked_at_the_request_start(client):
+    # Production keeps connections between requests and checks one at each request's start.
+    event = an_event(maximum_attendees=50)
+    kept = connections[DEFAULT_DB_ALIAS]
+    enabled, done = kept.health_check_enabled, kept.health_check_done
+    kept.health_check_enabled = True
+    try:
+        for n in (1, 2):
+            kept.health_check_done = False
+            assert register(client, event.pk, person(n)).status_code == 201
+    finally:
+        kept.health_check_enabled, kept.health_check_done = enabled, done
+    assert Registration.objects.filter(event=event).count() == 2
 
 
 def test_the_prepared_insert_writes_the_row_and_the_audit_entry_that_save_writes():
