@@ -479,6 +479,7 @@ RATE_LIMITS = {
     "membership": os.environ.get("MEMBERSHIP_RATE", "10/h"),
     # Bot challenges handed out (services/core/challenge.py): a visitor may open many forms.
     "challenge": os.environ.get("CHALLENGE_RATE", "300/h"),
+    "ticket": os.environ.get("TICKET_RATE", "120/h"),  # ticket pages opened (codes tried)
 }
 # The bot challenge of the public forms that create a row or send an e-mail (sign-up, waiting
 # list, membership, contact, password reset): the browser solves a proof of work in the background
