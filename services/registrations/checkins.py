@@ -3,6 +3,7 @@ send their scans in batches; the database decides: a ticket's first check-in the
 wins (one row per ticket, its unique key settles two devices syncing at once), every other scan
 of it stays an attempt, and a nonce sent again gets the answer it got the first time."""
 
+import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
@@ -13,7 +14,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_action, audit_record
-from services.core.errors import Conflict, NotFound
+from services.core.errors import ApplicationError, Conflict, NotFound, ValidationFailed
 from services.core.text import has_forbidden_characters
 from services.events.models import Event
 from services.outbox.services import publish
@@ -112,13 +113,36 @@ def _replay(scan: Scan, attempt: ScanAttempt) -> None:
     scan.stored = True
 
 
-def checkins_sync(*, event_id: int, scans: list[Any], by) -> list[dict[str, Any]]:
-    """The answers to a device's scans, in the order sent. A fixed number of statements whatever
-    the batch holds: the earlier answers, the tickets, the check-ins written and read back, the
-    attempts, and the audit entry."""
-    now = timezone.now()
-    if not Event.objects.filter(pk=event_id).exists():
+def _scans(body: bytes) -> list[Any]:
+    """The body: a JSON list. Read here, not by the API's parser (which takes objects and refuses
+    a whole body for one bad character), so that a bad scan is refused alone."""
+    try:
+        scans = json.loads(body)
+    except ValueError:  # UnicodeDecodeError and JSONDecodeError (a raw control character too)
+        raise ApplicationError(_("The request body is not valid JSON."), code="malformed_json") from None
+    if not isinstance(scans, list):
+        raise ValidationFailed(
+            _("Please correct these fields: %(fields)s.") % {"fields": "body"},
+            fields={"body": _("Must be a list.")},
+        )
+    if len(scans) > MAX_SCANS:
+        raise ApplicationError(
+            _("Send at most %(count)d scans at a time.") % {"count": MAX_SCANS},
+            code="too_many_scans",
+            status=413,
+            extra={"max_scans": MAX_SCANS},
+        )
+    return scans
+
+
+def checkins_sync(*, event_id: int, body: bytes, by) -> list[dict[str, Any]]:
+    """The answers to a device's scans (`body`: the JSON list it sent), in the order sent. A fixed
+    number of statements whatever the list holds: the earlier answers, the tickets, the check-ins
+    written and read back, the attempts, and the audit entry."""
+    if not Event.objects.filter(pk=event_id).exists():  # 404 first, whatever the body
         raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
+    scans = _scans(body)
+    now = timezone.now()
     items = [_clean(item, now) for item in scans]
     with transaction.atomic(), audit_action("event.check_ins_synced"):
         nonces = {scan.nonce for scan in items if scan.nonce and not scan.result}
@@ -159,7 +183,9 @@ def checkins_sync(*, event_id: int, scans: list[Any], by) -> list[dict[str, Any]
                 )
         # The unique key on the ticket decides: a row already there (or written by a sync running
         # now, once it commits) stays, and this one is dropped.
-        CheckIn.objects.bulk_create(list(wanted.values()), ignore_conflicts=True)
+        # In the tickets' order, as every sync writes them: two syncs of the same tickets in
+        # opposite orders would otherwise each wait for a row the other holds (a deadlock).
+        CheckIn.objects.bulk_create([wanted[pk] for pk in sorted(wanted)], ignore_conflicts=True)
         winners = {
             check_in.ticket_id: check_in
             for check_in in CheckIn.objects.filter(ticket_id__in=list(wanted)).only(
@@ -214,6 +240,7 @@ def checkins_sync(*, event_id: int, scans: list[Any], by) -> list[dict[str, Any]
             and scan.reason in ("future_scan", "not_a_ticket")
             and not scan.code_hash
         ]
+        attempts.sort(key=lambda attempt: attempt.nonce)  # the same order for every sync (above)
         ScanAttempt.objects.bulk_create(attempts, ignore_conflicts=True)
         if first_of_nonce:
             audit_record(

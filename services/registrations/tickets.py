@@ -18,7 +18,7 @@ from .models import Registration, Ticket
 
 # 18 random bytes: 144 bits, 24 URL-safe characters (a small QR code).
 CODE_BYTES = 18
-# What a presented code may be at most; anything longer is no code of ours (answered as unknown).
+# What a scanned code may be at most; anything longer is no code of ours.
 CODE_MAX = 64
 
 
@@ -83,11 +83,11 @@ def ticket_code(registration_id: int) -> str | None:
 def ticket_find(code: str) -> Ticket | None:
     """The ticket a presented code belongs to, with its registration and event, or None. Every
     code costs the same work: one hash and one indexed read, then a constant-time comparison."""
-    presented = code_hash(code[:CODE_MAX]) if len(code) <= CODE_MAX else code_hash("")
+    presented = code_hash(code)
     ticket = (
         Ticket.objects.select_related("registration__event", "check_in").filter(code_hash=presented).first()
     )
-    if ticket is None or len(code) > CODE_MAX or not hmac.compare_digest(ticket.code_hash, presented):
+    if ticket is None or not hmac.compare_digest(ticket.code_hash, presented):
         return None
     return ticket
 

@@ -268,6 +268,7 @@ def test_a_form_body_or_an_unknown_event_is_refused(client, staff_client):
     form = staff_client.post(f"/api/management/events/{event.pk}/checkins/", data={"a": "b"})
     assert form.status_code == 415
     assert sync(staff_client, 999999, []).json()["code"] == "not_found"
+    assert sync(staff_client, 999999, None, raw="[{").json()["code"] == "not_found"
     anonymous = Client().post(
         f"/api/management/events/{event.pk}/checkins/", data="[]", content_type="application/json"
     )
