@@ -351,3 +351,14 @@ def test_a_sync_that_lets_people_in_is_recorded_once_in_the_audit_trail(client, 
     entry = Entry.objects.get(verb="event.check_ins_synced")
     assert (entry.actor_id, entry.object_id) == (staff.pk, event.pk)
     assert entry.changes["checked_in"] == [None, 3] and entry.changes["refused"] == [None, 1]
+
+
+def test_a_former_staff_member_s_token_syncs_nothing(client, staff_client, staff):
+    event = make_event("Door Day", price=5000)
+    _registration, code = approved(client, staff_client, event, 1)
+    staff.is_staff = False
+    staff.save()
+    answer = sync(staff_client, event.pk, [scan(code, "n-1")])
+    assert (answer.status_code, answer.json()["code"]) == (403, "permission_denied")
+    assert staff_client.get(f"/api/management/events/{event.pk}/checkin-list/").status_code == 403
+    assert not CheckIn.objects.exists() and not ScanAttempt.objects.exists()
