@@ -411,7 +411,7 @@ def ticket(request, code: str, response: HttpResponse):
         "holder_name": registration.full_name,
         "reference": registration.payment_reference,
         "status": registration.registration_status,
-        "valid": registration.registration_status == Registration.Status.APPROVED,
+        "valid": tickets.admits(registration),
         "checked_in_at": check_in.scanned_at if check_in else None,
     }
 

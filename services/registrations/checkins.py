@@ -139,7 +139,8 @@ def checkins_sync(*, event_id: int, body: bytes, by) -> list[dict[str, Any]]:
     """The answers to a device's scans (`body`: the JSON list it sent), in the order sent. A fixed
     number of statements whatever the list holds: the earlier answers, the tickets, the check-ins
     written and read back, the attempts, and the audit entry."""
-    if not Event.objects.filter(pk=event_id).exists():  # 404 first, whatever the body
+    event_status = Event.objects.filter(pk=event_id).values_list("status", flat=True).first()
+    if event_status is None:  # 404 first, whatever the body
         raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
     scans = _scans(body)
     now = timezone.now()
@@ -173,6 +174,8 @@ def checkins_sync(*, event_id: int, body: bytes, by) -> list[dict[str, Any]]:
                 scan.result, scan.reason = REFUSED, "other_event"
             elif ticket.registration.registration_status != Registration.Status.APPROVED:
                 scan.result, scan.reason = REFUSED, STATUS_REFUSALS[ticket.registration.registration_status]
+            elif event_status == Event.Status.CANCELLED:  # the ticket page says so too
+                scan.result, scan.reason = REFUSED, "event_cancelled"
             else:
                 scan.ticket = ticket
                 wanted.setdefault(

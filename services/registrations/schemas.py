@@ -405,7 +405,7 @@ class TicketOut(Schema):
     holder_name: str
     reference: str | None  # the payment reference; none for a free event
     status: RegistrationStatus  # only an Approved seat's ticket lets its holder in
-    valid: bool
+    valid: bool  # an Approved seat of an event not cancelled: the door lets its holder in
     checked_in_at: datetime | None
 
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)
@@ -450,7 +450,7 @@ ScanResult = one_of(ScanAttempt.Result)
 class ScanAnswer(Schema):
     nonce: str | None
     result: ScanResult
-    # refused: not_a_ticket, other_event, not_confirmed, rejected, cancelled, future_scan,
+    # refused: not_a_ticket, other_event, not_confirmed, rejected, cancelled, event_cancelled, future_scan,
     # invalid_scan, invalid_nonce, invalid_device, invalid_scanned_at, retry
     reason: str | None
     checked_in_at: datetime | None  # the first check-in's scan time

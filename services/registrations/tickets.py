@@ -13,6 +13,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
 from services.core.errors import NotFound
+from services.events.models import Event
 
 from .models import Registration, Ticket
 
@@ -98,6 +99,14 @@ def ticket_detail(*, code: str) -> Ticket:
     if ticket is None:
         raise NotFound(_("This ticket was not found."), code="ticket_not_found")
     return ticket
+
+
+def admits(registration: Registration) -> bool:
+    """Whether the ticket lets its holder in: an Approved seat of an event that was not cancelled."""
+    return (
+        registration.registration_status == Registration.Status.APPROVED
+        and registration.event.status != Event.Status.CANCELLED
+    )
 
 
 def tickets_issue_missing(*, registration_model=Registration, ticket_model=Ticket) -> int:

@@ -85,6 +85,18 @@ def test_a_rejected_seat_s_ticket_says_so_and_checks_nobody_in_and_approval_agai
     assert Ticket.objects.count() == 1
 
 
+def test_a_cancelled_event_s_ticket_is_no_longer_valid_and_checks_nobody_in(client, staff_client):
+    event = make_event("Door Day", price=5000)
+    _registration, code = approved(client, staff_client, event, 1)
+    event.status = "Cancelled"
+    event.save(update_fields=["status"])
+    body = client.get(f"/api/tickets/{code}/").json()
+    assert (body["status"], body["valid"], body["event"]["status"]) == ("Approved", False, "Cancelled")
+    (result,) = sync(staff_client, event.pk, [scan(code, "n1")]).json()["results"]
+    assert (result["result"], result["reason"]) == ("refused", "event_cancelled")
+    assert not CheckIn.objects.exists()
+
+
 def test_a_free_seat_confirmed_by_its_link_gets_a_ticket(client):
     event = make_event("Free Day", price=0)
     register(client, event.pk)
