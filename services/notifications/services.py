@@ -7,12 +7,14 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from email.mime.image import MIMEImage
 from email.utils import make_msgid, parseaddr
 
 from anymail.exceptions import AnymailAPIError, AnymailRecipientsRefused
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.message import SafeMIMEMultipart
 from django.db import connection as default_connection
 from django.db import transaction
 from django.db.models import F, Q
@@ -28,6 +30,7 @@ from services.outbox.selectors import messages_about
 
 from .links import fresh_link_maker
 from .models import Notification
+from .parts import Inline, parts
 from .selectors import association_in, mask_email, notification_retryable, notification_subject
 
 logger = logging.getLogger(__name__)
@@ -112,10 +115,34 @@ def notification_queue(
     return notification
 
 
+class _Email(EmailMultiAlternatives):
+    """An e-mail whose HTML part may show images it carries (multipart/related, `cid:`), so that a
+    mail client that blocks remote images still shows them."""
+
+    def __init__(self, *args, inline: list[Inline] = (), **kwargs):
+        super().__init__(*args, **kwargs)
+        self.inline = list(inline)
+
+    def _create_alternatives(self, msg):
+        msg = super()._create_alternatives(msg)
+        if not self.inline:
+            return msg
+        related = SafeMIMEMultipart(_subtype="related", encoding=self.encoding or settings.DEFAULT_CHARSET)
+        related.attach(msg)
+        for image in self.inline:
+            part = MIMEImage(image.content, _subtype=image.subtype)
+            part.add_header("Content-ID", f"<{image.cid}>")
+            part.add_header("Content-Disposition", "inline", filename=image.filename)
+            related.attach(part)
+        return related
+
+
 def render_email(notification: Notification) -> EmailMultiAlternatives:
+    extra = parts(notification)  # made now from what the domain keeps, never stored with the row
     # details_demo: `make run`'s demo payment details, said so next to them (never in production).
     context = {
         **notification.context,
+        **extra.context,
         "association": association_in(notification.language),
         "details_demo": settings.DETAILS_DEMO,
     }
@@ -125,7 +152,8 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
         # Text parts are plain text: rendered without HTML escaping.
         text = render_to_string(f"{base}/body.txt", context, using="text")
         html = render_to_string(f"{base}/body.html", context)
-    message = EmailMultiAlternatives(
+    message = _Email(
+        inline=extra.inline,
         subject=subject,
         body=text,
         to=[notification.recipient],
@@ -137,6 +165,8 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
     # Attachments are stored with the row (a calendar invite), so every attempt sends the same.
     for attachment in notification.context.get("_attachments", []):
         message.attach(attachment["filename"], attachment["content"], attachment["mimetype"])
+    for filename, content, mimetype in extra.attachments:
+        message.attach(filename, content, mimetype)
     return message
 
 

@@ -21,13 +21,15 @@ from services.outbox.services import publish
 
 from .domain_events import CheckInsRecorded, CheckInUndone
 from .models import CheckIn, Registration, ScanAttempt, Ticket
-from .tickets import CODE_MAX, code_hash, ticket_find
+from .tickets import CODE_MAX, code_from_scan, code_hash, ticket_find
 
 # At most this many scans in one request (a larger queue is sent in several): 500 scans are about
 # 100 KB of JSON, well under the API's 256 KiB body limit.
 MAX_SCANS = 500
 # A device's clock may be a little ahead; a scan dated later than this is refused.
 FUTURE_TOLERANCE = timedelta(minutes=5)
+# What a scanner may send at most: the QR's address, or a code (longer is no ticket of ours).
+SCAN_MAX = 512
 NONCE_MAX = 64
 DEVICE_MAX = 64
 
@@ -97,6 +99,8 @@ def _clean(item: Any, now: datetime) -> Scan:
         return scan
     scan.scanned_at = scanned_at
     code = item.get("code")
+    if isinstance(code, str) and len(code) <= SCAN_MAX:
+        code = code_from_scan(code)  # the QR holds the ticket page's address
     if not isinstance(code, str) or not code or len(code) > CODE_MAX:
         scan.result, scan.reason = REFUSED, "not_a_ticket"
         return scan

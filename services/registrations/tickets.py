@@ -5,8 +5,10 @@ import base64
 import functools
 import hashlib
 import hmac
+import io
 import secrets
 
+import segno
 from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
 from django.utils.crypto import salted_hmac
@@ -60,6 +62,29 @@ def unseal(sealed: str) -> str | None:
         return _sealer(_keys()).decrypt(sealed.encode()).decode()
     except InvalidToken:  # sealed under a secret no longer configured
         return None
+
+
+def ticket_link(code: str) -> str:
+    return f"{settings.FRONTEND_URL}/ticket/{code}"
+
+
+def ticket_qr_text(code: str) -> str:
+    """What a ticket's QR code holds: its page's address. A phone's camera opens the page; the
+    door's scanner takes the code from the last segment (`code_from_scan`)."""
+    return ticket_link(code)
+
+
+def code_from_scan(text: str) -> str:
+    """The code in what a scanner read: the QR's address, or a code typed in as it is."""
+    return text.strip().rstrip("/").rpartition("/")[2]
+
+
+def ticket_qr_png(code: str) -> bytes:
+    """The QR code as a PNG for the e-mails (error correction M, 8 pixels a module: about 300
+    pixels, scannable from a phone's screen)."""
+    out = io.BytesIO()
+    segno.make(ticket_qr_text(code), error="m", boost_error=False).save(out, kind="png", scale=8, border=4)
+    return out.getvalue()
 
 
 def new_ticket(registration_id: int, model=Ticket):
