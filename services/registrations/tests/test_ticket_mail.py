@@ -119,5 +119,5 @@ def test_the_door_checks_in_what_the_qr_holds_as_it_does_the_code(client, staff_
     (first,) = sync(staff_client, event.pk, [scan(tickets.ticket_qr_text(code), "n1")]).json()["results"]
     (again,) = sync(staff_client, event.pk, [scan(code, "n2", device="door-b")]).json()["results"]
     assert (first["result"], again["result"]) == ("checked_in", "already_checked_in")
-    (other,) = sync(staff_client, event.pk, [scan(f"{tickets.ticket_link('x' * 24)}", "n3")]).json()["results"]
+    (other,) = sync(staff_client, event.pk, [scan(tickets.ticket_link("x" * 24), "n3")]).json()["results"]
     assert other["result"] == "refused"
