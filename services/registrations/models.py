@@ -239,3 +239,25 @@ class ScanAttempt(models.Model):
 
     def __str__(self):
         return f"Scan {self.nonce} ({self.result})"
+
+
+class EventReminder(models.Model):
+    """A reminder of the event sent to an Approved registrant (docs/registrations.md, Reminders).
+    Written in the transaction that queues its e-mail; the unique key makes it once per
+    registration and kind whatever runs the sweep (twice, two beats at once, a worker killed)."""
+
+    class Kind(models.TextChoices):
+        SEVEN_DAYS = "7_days", "7 days before"
+        ONE_DAY = "1_day", "1 day before"
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="event_reminders")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    sent_at = models.DateTimeField()  # when its e-mail was queued (the notifications send it)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["registration", "kind"], name="event_reminder_once_per_kind")
+        ]
+
+    def __str__(self):
+        return f"{self.kind} reminder of registration {self.registration_id}"

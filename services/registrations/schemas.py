@@ -89,6 +89,11 @@ class Registrant(Schema):
     disability_details: str
 
 
+class EventReminderOut(Schema):
+    kind: Literal["7_days", "1_day"]
+    sent_at: datetime  # when the reminder was queued to be sent
+
+
 class RegistrationOut(Registrant):
     id: int
     event_id: int
@@ -112,6 +117,11 @@ class RegistrationOut(Registrant):
     status_reason: str  # what staff told the person when rejecting or cancelling
     free: bool  # the event is free: nothing to pay, and opening the e-mail's link approves
     checked_in_at: datetime | None = None  # when its ticket was scanned at the door (first scan)
+    event_reminders: list[EventReminderOut]  # the event's reminders that went out, the first first
+
+    @staticmethod
+    def resolve_event_reminders(obj) -> list:
+        return sorted(obj.event_reminders.all(), key=lambda reminder: (reminder.sent_at, reminder.pk))
 
     @staticmethod
     def resolve_event_title(obj) -> str:

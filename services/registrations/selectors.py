@@ -47,6 +47,7 @@ def registration_list(*, event: Event, search: str | None = None, status: str | 
     queryset = (
         Registration.objects.filter(event=event)
         .select_related("event", "decided_by")
+        .prefetch_related("event_reminders")
         .annotate(checked_in_at=F("ticket__check_in__scanned_at"))
     )
     if status:
@@ -67,6 +68,7 @@ def registration_detail(*, registration_id: int) -> Registration:
     (`registration.viewed`, one insert)."""
     registration = (
         Registration.objects.select_related("event", "decided_by")
+        .prefetch_related("event_reminders")
         .annotate(checked_in_at=F("ticket__check_in__scanned_at"))
         .filter(pk=registration_id)
         .first()

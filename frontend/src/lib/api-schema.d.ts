@@ -1998,6 +1998,19 @@ export interface components {
             /** Waitlist Count */
             waitlist_count: number;
         };
+        /** EventReminderOut */
+        EventReminderOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "7_days" | "1_day";
+            /**
+             * Sent At
+             * Format: date-time
+             */
+            sent_at: string;
+        };
         /** EventSummary */
         EventSummary: {
             /** Approved Registrations Count */
@@ -2860,6 +2873,8 @@ export interface components {
             ended_reason: "" | "unconfirmed" | "payment_deadline" | "by_registrant" | "event_cancelled";
             /** Event Id */
             event_id: number;
+            /** Event Reminders */
+            event_reminders: components["schemas"]["EventReminderOut"][];
             /** Event Title */
             event_title: string;
             /** Free */
