@@ -10,11 +10,12 @@ from datetime import UTC, datetime, time, timedelta
 import pytest
 from django.db import connection
 from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
 
 from conftest import ROOT, process_env
 from services.events.tests.factories import make_event
 from services.notifications.models import Notification
-from services.notifications.services import render_email
+from services.notifications.services import notifications_sweep, render_email
 from services.registrations import tickets
 from services.registrations.models import EventReminder, Registration
 from services.registrations.reminders import event_reminders_send, reminder_for
@@ -199,6 +200,34 @@ def test_staff_see_which_reminders_went_out_without_a_query_per_row(client, staf
     assert sorted(len(row["event_reminders"]) for row in rows) == [0, 0, 0, 2, 2, 2]
     detail = staff_client.get(f"/api/management/registrations/{made[0].pk}/").json()
     assert [r["kind"] for r in detail["event_reminders"]] == ["7_days", "1_day"]
+
+
+@pytest.mark.django_db
+def test_a_worker_killed_mid_send_leaves_one_e_mail_that_the_sweep_sends_again_not_a_second_reminder(
+    client, staff_client
+):
+    event = make_event(title="Door Day", price=1000, days_ahead=10, time=time(9, 30))
+    (one,) = seats(client, staff_client, event, 1)
+    now = event.starts_at - timedelta(hours=5)
+    assert event_reminders_send(now=now) == 1
+    (notification,) = reminder_mails()
+    # The worker took it and died: the row stays "sending".
+    Notification.objects.filter(pk=notification.pk).update(
+        status=Notification.Status.SENDING, updated_at=timezone.now() - timedelta(minutes=30)
+    )
+    assert event_reminders_send(now=now + timedelta(minutes=10)) == 0
+    assert notifications_sweep() == 1  # the same e-mail, queued again once
+    assert [(m.pk, m.status) for m in reminder_mails()] == [(notification.pk, Notification.Status.QUEUED)]
+    assert reminded() == [(one.pk, "1_day")]
+
+
+@pytest.mark.django_db
+def test_erasing_a_registration_erases_its_reminders_and_their_e_mails(client, staff_client):
+    event = make_event(title="Free Day", days_ahead=10, time=time(9, 30))  # no reference to find them by
+    (one,) = seats(client, staff_client, event, 1)
+    assert event_reminders_send(now=event.starts_at - timedelta(days=6)) == 1
+    assert staff_client.delete(f"/api/management/registrations/{one.pk}/").status_code == 200
+    assert (EventReminder.objects.count(), len(reminder_mails())) == (0, 0)
 
 
 # --- Two sweeps at once, on PostgreSQL and SQLite ------------------------------------------
