@@ -7,6 +7,7 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from email.mime.base import MIMEBase
 from email.mime.image import MIMEImage
 from email.utils import make_msgid, parseaddr
 
@@ -116,25 +117,40 @@ def notification_queue(
 
 
 class _Email(EmailMultiAlternatives):
-    """An e-mail whose HTML part may show images it carries (multipart/related, `cid:`), so that a
-    mail client that blocks remote images still shows them."""
+    """An e-mail whose HTML part may show images it carries (`cid:`), so that a mail client that
+    blocks remote images still shows them. The images are attachments with a Content-ID, as
+    anymail's API backends expect inline images; written as MIME (SMTP, .eml) they go beside the
+    HTML in a multipart/related part, the other attachments after it."""
 
-    def __init__(self, *args, inline: list[Inline] = (), **kwargs):
-        super().__init__(*args, **kwargs)
-        self.inline = list(inline)
+    @staticmethod
+    def _inline(attachment) -> bool:
+        return isinstance(attachment, MIMEBase) and attachment["Content-ID"] is not None
 
     def _create_alternatives(self, msg):
         msg = super()._create_alternatives(msg)
-        if not self.inline:
+        inline = [attachment for attachment in self.attachments if self._inline(attachment)]
+        if not inline:
             return msg
         related = SafeMIMEMultipart(_subtype="related", encoding=self.encoding or settings.DEFAULT_CHARSET)
         related.attach(msg)
-        for image in self.inline:
-            part = MIMEImage(image.content, _subtype=image.subtype)
-            part.add_header("Content-ID", f"<{image.cid}>")
-            part.add_header("Content-Disposition", "inline", filename=image.filename)
-            related.attach(part)
+        for image in inline:
+            related.attach(image)
         return related
+
+    def _create_attachments(self, msg):
+        every = self.attachments
+        self.attachments = [attachment for attachment in every if not self._inline(attachment)]
+        try:
+            return super()._create_attachments(msg)
+        finally:
+            self.attachments = every
+
+
+def _inline_image(image: Inline) -> MIMEImage:
+    part = MIMEImage(image.content, _subtype=image.subtype)
+    part.add_header("Content-ID", f"<{image.cid}>")
+    part.add_header("Content-Disposition", "inline", filename=image.filename)
+    return part
 
 
 def render_email(notification: Notification) -> EmailMultiAlternatives:
@@ -153,7 +169,6 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
         text = render_to_string(f"{base}/body.txt", context, using="text")
         html = render_to_string(f"{base}/body.html", context)
     message = _Email(
-        inline=extra.inline,
         subject=subject,
         body=text,
         to=[notification.recipient],
@@ -167,6 +182,8 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
         message.attach(attachment["filename"], attachment["content"], attachment["mimetype"])
     for filename, content, mimetype in extra.attachments:
         message.attach(filename, content, mimetype)
+    for image in extra.inline:
+        message.attach(_inline_image(image))
     return message
 
 

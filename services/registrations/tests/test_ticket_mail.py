@@ -37,6 +37,10 @@ def holds(png: bytes, text: str) -> bool:
     return qr_modules(png) == [[bool(bit) for bit in row] for row in expected.matrix]
 
 
+def attached_png(message) -> bytes:
+    return next(a[1] for a in message.attachments if isinstance(a, tuple) and a[0] == "ticket.png")
+
+
 def first_part(message, content_type: str):
     return next(p for p in message.walk() if p.get_content_type() == content_type)
 
@@ -92,15 +96,15 @@ def test_the_same_code_on_every_send_and_a_retried_e_mail_is_the_same(client, st
     code = tickets.ticket_code(registration.pk)
     first = render_email(notification)
     again = render_email(Notification.objects.get(pk=notification.pk))
-    assert first.attachments[-1] == again.attachments[-1]
-    assert holds(first.attachments[-1][1], tickets.ticket_link(code))
+    assert attached_png(first) == attached_png(again)
+    assert holds(attached_png(first), tickets.ticket_link(code))
     # Rejected, then approved again: the new confirmation shows the same ticket.
     assert decide(staff_client, registration.pk, "Rejected").status_code == 200
     assert decide(staff_client, registration.pk, transaction_id="TX-2").status_code == 200
     deliver_all()
     latest = Notification.objects.filter(template="registration_approved").order_by("-pk").first()
     assert latest.pk != notification.pk
-    assert render_email(latest).attachments[-1] == first.attachments[-1]
+    assert attached_png(render_email(latest)) == attached_png(first)
 
 
 def test_an_e_mail_whose_ticket_cannot_be_read_goes_without_it(client, staff_client, settings):
@@ -108,7 +112,7 @@ def test_an_e_mail_whose_ticket_cannot_be_read_goes_without_it(client, staff_cli
     settings.SECRET_KEY = "another-secret-key-of-at-least-32-bytes-long"  # rotated, old one dropped
     message = render_email(notification)
     assert "/ticket/" not in message.body
-    assert [name for name, _content, _type in message.attachments] == ["invite.ics"]
+    assert [a[0] for a in message.attachments] == ["invite.ics"]
 
 
 def test_the_door_checks_in_what_the_qr_holds_as_it_does_the_code(client, staff_client):
@@ -121,3 +125,14 @@ def test_the_door_checks_in_what_the_qr_holds_as_it_does_the_code(client, staff_
     assert (first["result"], again["result"]) == ("checked_in", "already_checked_in")
     (other,) = sync(staff_client, event.pk, [scan(tickets.ticket_link("x" * 24), "n3")]).json()["results"]
     assert other["result"] == "refused"
+
+
+def test_an_api_provider_gets_the_qr_as_an_inline_image_and_as_an_attachment(client, staff_client, settings):
+    _registration, notification = approved_mail(client, staff_client, settings)
+    settings.EMAIL_BACKEND = "anymail.backends.test.EmailBackend"
+    assert notification_send(notification_id=notification.pk).status == "sent"
+    (sent,) = mail.outbox
+    files = sent.anymail_test_params["attachments"]
+    inline = [a for a in files if a.inline]
+    assert [a.cid for a in inline] == ["ticket-qr@tickets"]
+    assert sorted(a.name for a in files if not a.inline) == ["invite.ics", "ticket.png"]
