@@ -336,6 +336,16 @@ REGISTRATION_PAYMENT_DEADLINE_HOURS = _hours("REGISTRATION_PAYMENT_DEADLINE_HOUR
 REGISTRATION_REMINDER_BEFORE_HOURS = _hours("REGISTRATION_REMINDER_BEFORE_HOURS", "24") or 24.0
 REGISTRATION_REMINDER_AFTER_HOURS = _hours("REGISTRATION_REMINDER_AFTER_HOURS", "72")
 WAITLIST_OFFER_HOURS = _hours("WAITLIST_OFFER_HOURS", "48") or 48.0
+# Reminders of the event to each Approved registrant, this many hours before its start (empty:
+# that reminder is not sent). Kinds as the API names them (docs/registrations.md, Reminders).
+EVENT_REMINDERS = {
+    kind: hours
+    for kind, hours in (
+        ("7_days", _hours("EVENT_REMINDER_7_DAYS_HOURS", "168")),
+        ("1_day", _hours("EVENT_REMINDER_1_DAY_HOURS", "24")),
+    )
+    if hours
+}
 # How long rejected membership applications are kept before they are erased.
 MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_DAYS", "180"))
 # Personal data kept no longer than needed (docs/security.md): registrations that ended
@@ -479,6 +489,7 @@ RATE_LIMITS = {
     "membership": os.environ.get("MEMBERSHIP_RATE", "10/h"),
     # Bot challenges handed out (services/core/challenge.py): a visitor may open many forms.
     "challenge": os.environ.get("CHALLENGE_RATE", "300/h"),
+    "ticket": os.environ.get("TICKET_RATE", "120/h"),  # ticket pages opened (codes tried)
 }
 # The bot challenge of the public forms that create a row or send an e-mail (sign-up, waiting
 # list, membership, contact, password reset): the browser solves a proof of work in the background

@@ -30,6 +30,9 @@ BEAT_SCHEDULE = {
     "events-complete-past": ("events.complete_past", Daily(hour=0, minute=10)),
     # E-mails one payment reminder to each unpaid registrant, 24 h before the deadline: every hour.
     "registrations-payment-reminders": ("registrations.send_payment_reminders", Every(3600)),
+    # E-mails each Approved registrant the event's reminders (EVENT_REMINDERS: 7 days and 1 day
+    # before its start), each once; a missed run catches up with the latest one due: every 10 minutes.
+    "registrations-event-reminders": ("registrations.send_event_reminders", Every(600)),
     # Ends sign-ups not confirmed within SIGNUP_CONFIRM_MINUTES and seats unpaid by the deadline
     # (their seats already count as free; this tells the people and the waiting list): every minute.
     "registrations-expire-holds": ("registrations.expire_holds", Every(60)),

@@ -7,12 +7,15 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
+from email.mime.base import MIMEBase
+from email.mime.image import MIMEImage
 from email.utils import make_msgid, parseaddr
 
 from anymail.exceptions import AnymailAPIError, AnymailRecipientsRefused
 from celery.exceptions import SoftTimeLimitExceeded, TimeLimitExceeded
 from django.conf import settings
 from django.core.mail import EmailMultiAlternatives, get_connection
+from django.core.mail.message import SafeMIMEMultipart
 from django.db import connection as default_connection
 from django.db import transaction
 from django.db.models import F, Q
@@ -28,6 +31,7 @@ from services.outbox.selectors import messages_about
 
 from .links import fresh_link_maker
 from .models import Notification
+from .parts import Inline, parts
 from .selectors import association_in, mask_email, notification_retryable, notification_subject
 
 logger = logging.getLogger(__name__)
@@ -112,10 +116,49 @@ def notification_queue(
     return notification
 
 
+class _Email(EmailMultiAlternatives):
+    """An e-mail whose HTML part may show images it carries (`cid:`), so that a mail client that
+    blocks remote images still shows them. The images are attachments with a Content-ID, as
+    anymail's API backends expect inline images; written as MIME (SMTP, .eml) they go beside the
+    HTML in a multipart/related part, the other attachments after it."""
+
+    @staticmethod
+    def _inline(attachment) -> bool:
+        return isinstance(attachment, MIMEBase) and attachment["Content-ID"] is not None
+
+    def _create_alternatives(self, msg):
+        msg = super()._create_alternatives(msg)
+        inline = [attachment for attachment in self.attachments if self._inline(attachment)]
+        if not inline:
+            return msg
+        related = SafeMIMEMultipart(_subtype="related", encoding=self.encoding or settings.DEFAULT_CHARSET)
+        related.attach(msg)
+        for image in inline:
+            related.attach(image)
+        return related
+
+    def _create_attachments(self, msg):
+        every = self.attachments
+        self.attachments = [attachment for attachment in every if not self._inline(attachment)]
+        try:
+            return super()._create_attachments(msg)
+        finally:
+            self.attachments = every
+
+
+def _inline_image(image: Inline) -> MIMEImage:
+    part = MIMEImage(image.content, _subtype=image.subtype)
+    part.add_header("Content-ID", f"<{image.cid}>")
+    part.add_header("Content-Disposition", "inline", filename=image.filename)
+    return part
+
+
 def render_email(notification: Notification) -> EmailMultiAlternatives:
+    extra = parts(notification)  # made now from what the domain keeps, never stored with the row
     # details_demo: `make run`'s demo payment details, said so next to them (never in production).
     context = {
         **notification.context,
+        **extra.context,
         "association": association_in(notification.language),
         "details_demo": settings.DETAILS_DEMO,
     }
@@ -125,7 +168,7 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
         # Text parts are plain text: rendered without HTML escaping.
         text = render_to_string(f"{base}/body.txt", context, using="text")
         html = render_to_string(f"{base}/body.html", context)
-    message = EmailMultiAlternatives(
+    message = _Email(
         subject=subject,
         body=text,
         to=[notification.recipient],
@@ -137,6 +180,10 @@ def render_email(notification: Notification) -> EmailMultiAlternatives:
     # Attachments are stored with the row (a calendar invite), so every attempt sends the same.
     for attachment in notification.context.get("_attachments", []):
         message.attach(attachment["filename"], attachment["content"], attachment["mimetype"])
+    for filename, content, mimetype in extra.attachments:
+        message.attach(filename, content, mimetype)
+    for image in extra.inline:
+        message.attach(_inline_image(image))
     return message
 
 

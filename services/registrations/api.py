@@ -1,20 +1,28 @@
+from typing import Literal
+
 from django.conf import settings
+from django.http import HttpResponse
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 from ninja import Query, Router, Status
 
 from services.core.api import ErrorOut, MessageOut
 from services.core.challenge import challenge_required
+from services.core.errors import ApplicationError
 from services.core.throttling import ActionThrottle
 
-from . import decisions, erasure, exports, selectors, signup
+from . import checkins, decisions, erasure, exports, selectors, signup, tickets
 from . import my_registration as links  # (the module: `my_registration` names an endpoint here)
 from .models import Registration
 from .payment import is_free, payment_details
 from .schemas import (
     AccessIn,
+    AttendanceOut,
     BulkIn,
     BulkOut,
+    CheckinListOut,
+    CheckinsOut,
     DecisionIn,
     DecisionOut,
     EventRegistrationsOut,
@@ -27,6 +35,8 @@ from .schemas import (
     RegistrationFilters,
     RegistrationIn,
     RegistrationOut,
+    ScanIn,
+    TicketOut,
     WaitlistJoinAnswer,
     WaitlistOut,
 )
@@ -379,3 +389,116 @@ def registration_erase(request, registration_id: int):
 def waitlist_entry_erase(request, entry_id: int):
     erasure.waitlist_entry_erase(entry_id=entry_id)
     return {"message": _("Waiting-list entry erased.")}
+
+
+# --- Tickets and check-in (docs/registrations.md) ----------------------------------------------
+
+
+@public_router.get(
+    "tickets/{code}/",
+    auth=None,
+    response={200: TicketOut, 404: ErrorOut, 429: ErrorOut},
+    throttle=[ActionThrottle("ticket")],
+    summary="A ticket by its code: the event, the holder, the seat's status, the check-in",
+)
+def ticket(request, code: str, response: HttpResponse):
+    found = tickets.ticket_detail(code=code)
+    registration = found.registration
+    check_in = getattr(found, "check_in", None)
+    response["Cache-Control"] = "no-store"  # a person's name and seat
+    return {
+        "event": registration.event,
+        "holder_name": registration.full_name,
+        "reference": registration.payment_reference,
+        "status": registration.registration_status,
+        "valid": tickets.admits(registration),
+        "checked_in_at": check_in.scanned_at if check_in else None,
+    }
+
+
+@router.get(
+    "events/{int:event_id}/checkin-list/",
+    response={200: CheckinListOut, **STAFF_ERRORS},
+    summary="Every ticket of an event as the door's devices keep it offline (hashes, no codes)",
+)
+def checkin_list(request, event_id: int):
+    event = selectors.event_or_404(event_id)
+    return {
+        "event_id": event.pk,
+        "generated_at": timezone.now(),
+        "max_scans": checkins.MAX_SCANS,
+        "entries": selectors.checkin_list(event),
+    }
+
+
+_SCANS_BODY = {
+    "content": {
+        "application/json": {
+            "schema": {
+                "type": "array",
+                "maxItems": checkins.MAX_SCANS,
+                "items": ScanIn.model_json_schema(),
+            }
+        }
+    },
+    "required": True,
+}
+
+
+def _json_only(request) -> None:
+    content_type = request.content_type or ""
+    if content_type != "application/json" and not content_type.endswith("+json"):
+        raise ApplicationError(_("The request body must be JSON."), code="unsupported_media_type", status=415)
+
+
+@router.post(
+    "events/{int:event_id}/checkins/",
+    response={200: CheckinsOut, **STAFF_ERRORS, 413: ErrorOut, 415: ErrorOut},
+    openapi_extra={"requestBody": _SCANS_BODY},
+    summary="A device's scans (a JSON list of {code, nonce, scanned_at, device}): the answers in order",
+)
+def checkins_sync(request, event_id: int):
+    _json_only(request)  # as the API's parser does for every other body
+    results = checkins.checkins_sync(event_id=event_id, body=request.body, by=request.auth)
+    return {"results": results}
+
+
+@router.delete(
+    "events/{int:event_id}/checkins/{code}/",
+    response={200: MessageOut, **STAFF_ERRORS},
+    summary="Undo a ticket's check-in (recorded with who and when); its next scan checks it in again",
+)
+def checkin_undo(request, event_id: int, code: str):
+    checkins.checkin_undo(event_id=event_id, code=code, by=request.auth)
+    return {"message": _("Check-in undone.")}
+
+
+@router.get(
+    "events/{int:event_id}/attendance/",
+    response={200: AttendanceOut, **STAFF_ERRORS},
+    summary="Who was checked in at the door (JSON, or CSV with format=csv)",
+)
+def attendance(request, event_id: int, format: Literal["json", "csv"] = "json"):
+    event = selectors.event_or_404(event_id)
+    confirmed, check_ins = selectors.attendance(event)
+    if format == "csv":
+        return exports.attendance_csv_response(event, check_ins)
+    return {
+        "event_id": event.pk,
+        "confirmed": confirmed,
+        "checked_in": len(check_ins),
+        "results": [
+            {
+                "registration_id": check_in.ticket.registration_id,
+                "full_name": check_in.ticket.registration.full_name,
+                "reference": check_in.ticket.registration.payment_reference,
+                "status": check_in.ticket.registration.registration_status,
+                "checked_in_at": check_in.scanned_at,
+                "device": check_in.device,
+                "checked_in_by": (check_in.by.get_full_name() or check_in.by.get_username())
+                if check_in.by
+                else None,
+            }
+            for check_in in check_ins
+        ],
+    }

@@ -30,6 +30,7 @@ from .domain_events import (
 )
 from .models import Registration, WaitlistEntry
 from .signup import refuse_duplicate_registration
+from .tickets import ticket_issue
 
 # --- An event called off ----------------------------------------------------------------------
 
@@ -179,6 +180,8 @@ def _apply_decision(event: Event, registration: Registration, decision: dict[str
     except IntegrityError:  # a concurrent decision recorded the same receipt first
         _refuse_reused_transaction(registration, decision["transaction_id"])
         raise
+    if new_status == Registration.Status.APPROVED:
+        ticket_issue(registration)
     publish(
         DECISION_EVENTS[new_status](
             registration_id=registration.pk, event_id=event.pk, previous_status=old_status

@@ -12,6 +12,7 @@ from .capacity import count_seats
 from .models import Registration
 from .payment import is_free
 from .signup import new_payment_reference, payment_due_at
+from .tickets import tickets_issue_missing
 
 # (name, status, needs an interpreter, disability); sample people, replaced by real sign-ups.
 _PEOPLE = [
@@ -80,6 +81,7 @@ def seed_registrations() -> int:
         )
         made += 1
     event_counters_store(event=event, seats=count_seats(event))
+    tickets_issue_missing()
     return made
 
 
@@ -182,4 +184,5 @@ def seed_attendance(*, by=None) -> int:
             )
             made += 1
         event_counters_store(event=event, seats=count_seats(event))
+    tickets_issue_missing()
     return made

@@ -95,3 +95,19 @@ class RegistrationsEndedWithEvent(DomainEvent):
     event_id: int
     registration_ids: list[int]
     entry_ids: list[int]
+
+
+@dataclass(frozen=True)
+class CheckInsRecorded(DomainEvent):
+    """A device's sync checked these registrants in (the first check-in of each ticket)."""
+
+    topic = "registration.checked_in"
+    event_id: int
+    registration_ids: list[int]
+
+
+@dataclass(frozen=True)
+class CheckInUndone(DomainEvent):
+    topic = "registration.check_in_undone"
+    event_id: int
+    registration_id: int

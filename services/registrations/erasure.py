@@ -47,6 +47,7 @@ REGISTRANT_TEMPLATES = (
     "registration_expired",
     "registration_notice",
     "event_cancelled",
+    "event_reminder",
 )
 
 

@@ -55,3 +55,20 @@ def registrations_csv_response(event: Event, registrations: QuerySet) -> HttpRes
     ]
     rows = (_row(registration) for registration in registrations.iterator(chunk_size=500))
     return csv_response(header, rows, filename=f"registrations-{event.pk}.csv")
+
+
+def attendance_csv_response(event: Event, check_ins: list) -> HttpResponse:
+    """The real check-ins of an event, earliest first."""
+    header = [_("Reference"), _("Name"), _("Status"), _("Checked in at"), _("Device"), _("Checked in by")]
+    rows = (
+        [
+            csv_cell(check_in.ticket.registration.payment_reference),
+            csv_cell(check_in.ticket.registration.full_name),
+            status_word("registration", check_in.ticket.registration.registration_status),
+            _when(check_in.scanned_at),
+            csv_cell(check_in.device),
+            csv_cell(check_in.by.get_full_name() or check_in.by.get_username()) if check_in.by else "",
+        ]
+        for check_in in check_ins
+    )
+    return csv_response(header, rows, filename=f"attendance-{event.pk}.csv")

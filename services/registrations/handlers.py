@@ -33,9 +33,10 @@ from .domain_events import (
     WaitlistLeft,
 )
 from .emails import registrant_context
-from .invite import registration_invite
+from .invite import invite_attachment
 from .models import Registration, WaitlistEntry
 from .my_registration import access_link, registration_access_issue, waitlist_access_issue
+from .ticket_mail import sealed_ticket
 
 
 def _one(rows):
@@ -144,12 +145,14 @@ def send_registration_approved(event: RegistrationApproved, message) -> None:
 
 
 def _send_approved(registration: Registration, message, **context) -> None:
-    invite = {
-        "filename": "invite.ics",
-        "content": registration_invite(registration),
-        "mimetype": "text/calendar",
-    }
-    _to_registrant(registration, "registration_approved", message, _attachments=[invite], **context)
+    _to_registrant(
+        registration,
+        "registration_approved",
+        message,
+        _attachments=[invite_attachment(registration)],
+        _ticket=sealed_ticket(registration.pk),  # the QR code and link are made when it is sent
+        **context,
+    )
 
 
 def _ended(registration_id: int, status: str) -> Registration | None:

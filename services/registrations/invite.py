@@ -42,3 +42,9 @@ def registration_invite(registration: Registration) -> str:
         entry.add("dtend", event.ends_at.astimezone(UTC))
     calendar.add_component(entry)
     return calendar.to_ical().decode()
+
+
+def invite_attachment(registration: Registration) -> dict:
+    """The invite as an e-mail stores it (services.notifications renders the attachments)."""
+    content = registration_invite(registration)
+    return {"filename": "invite.ics", "content": content, "mimetype": "text/calendar"}

@@ -175,3 +175,89 @@ class ErasedRegistration(models.Model):
 
     def __str__(self):
         return f"Erased {self.registration_status} registration for {self.event_id}"
+
+
+class Ticket(models.Model):
+    """The ticket of a seat, made when the registration is first Approved and kept if it is later
+    Rejected or Cancelled (the ticket then says so and checks nobody in). The code is random and
+    exists in two forms only: its SHA-256 (`code_hash`, how a presented code is found) and sealed
+    with a key derived from SECRET_KEY (`code_sealed`, so that an e-mail sent again can show it):
+    a copy of the database alone reads no code (docs/decisions.md, Ticket codes)."""
+
+    registration = models.OneToOneField(Registration, on_delete=models.CASCADE, related_name="ticket")
+    code_hash = models.CharField(max_length=64, unique=True)
+    code_sealed = models.TextField()
+    issued_at = models.DateTimeField(auto_now_add=True)
+
+    def __str__(self):
+        return f"Ticket of registration {self.registration_id}"
+
+
+class CheckIn(models.Model):
+    """A ticket let in at the door: at most one per ticket (the database's unique key decides
+    between two devices), the first scan the server received. Undoing deletes it."""
+
+    ticket = models.OneToOneField(Ticket, on_delete=models.CASCADE, related_name="check_in")
+    scanned_at = models.DateTimeField()  # when the device scanned it (it may sync later)
+    device = models.CharField(max_length=64)
+    nonce = models.CharField(max_length=64)
+    received_at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    def __str__(self):
+        return f"Check-in of ticket {self.ticket_id}"
+
+
+class ScanAttempt(models.Model):
+    """Every scan a device sent, with the answer it got: a replayed nonce gets the same answer,
+    and a second scan of a ticket stays an attempt, never a second check-in."""
+
+    class Result(models.TextChoices):
+        CHECKED_IN = "checked_in", "Checked in"
+        ALREADY_CHECKED_IN = "already_checked_in", "Already checked in"
+        REFUSED = "refused", "Refused"
+
+    event = models.ForeignKey("events.Event", on_delete=models.CASCADE, related_name="+")
+    ticket = models.ForeignKey(Ticket, null=True, blank=True, on_delete=models.CASCADE, related_name="+")
+    nonce = models.CharField(max_length=64)
+    scanned_at = models.DateTimeField(null=True, blank=True)
+    device = models.CharField(max_length=64)
+    result = models.CharField(max_length=20, choices=Result.choices)
+    reason = models.CharField(max_length=30, blank=True, default="")
+    # What the answer said: the first check-in's time and device.
+    checked_in_at = models.DateTimeField(null=True, blank=True)
+    checked_in_device = models.CharField(max_length=64, blank=True, default="")
+    received_at = models.DateTimeField(auto_now_add=True)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        constraints = [models.UniqueConstraint(fields=["event", "nonce"], name="scan_nonce_once_per_event")]
+
+    def __str__(self):
+        return f"Scan {self.nonce} ({self.result})"
+
+
+class EventReminder(models.Model):
+    """A reminder of the event sent to an Approved registrant (docs/registrations.md, Reminders).
+    Written in the transaction that queues its e-mail; the unique key makes it once per
+    registration and kind whatever runs the sweep (twice, two beats at once, a worker killed)."""
+
+    class Kind(models.TextChoices):
+        SEVEN_DAYS = "7_days", "7 days before"
+        ONE_DAY = "1_day", "1 day before"
+
+    registration = models.ForeignKey(Registration, on_delete=models.CASCADE, related_name="event_reminders")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    sent_at = models.DateTimeField()  # when its e-mail was queued (the notifications send it)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["registration", "kind"], name="event_reminder_once_per_kind")
+        ]
+
+    def __str__(self):
+        return f"{self.kind} reminder of registration {self.registration_id}"

@@ -34,6 +34,7 @@ from .domain_events import (
 from .models import Registration, WaitlistEntry
 from .payment import is_free
 from .signup import expire_registration, lapsed_reason, waitlist_expire
+from .tickets import ticket_issue
 
 # --- The link of the first e-mail -------------------------------------------------------------
 
@@ -250,6 +251,7 @@ def _approve_free(registration: Registration, now) -> None:
     registration.payment_due_at = None
     with audit_action("registration.approved"):  # by the visitor's own confirmation
         registration.save()
+    ticket_issue(registration)
     publish(
         RegistrationApproved(
             registration_id=registration.pk,

@@ -9,7 +9,7 @@ from services.events.models import Event
 from services.events.schemas import EventStatus
 from services.events.seats import Seats
 
-from .models import Registration, WaitlistEntry
+from .models import CheckIn, Registration, ScanAttempt, WaitlistEntry
 from .payment import is_free
 
 # The statuses as the answers send them and the filters take them: the models' values.
@@ -89,6 +89,11 @@ class Registrant(Schema):
     disability_details: str
 
 
+class EventReminderOut(Schema):
+    kind: Literal["7_days", "1_day"]
+    sent_at: datetime  # when the reminder was queued to be sent
+
+
 class RegistrationOut(Registrant):
     id: int
     event_id: int
@@ -111,10 +116,26 @@ class RegistrationOut(Registrant):
     ended_reason: EndedReason
     status_reason: str  # what staff told the person when rejecting or cancelling
     free: bool  # the event is free: nothing to pay, and opening the e-mail's link approves
+    checked_in_at: datetime | None = None  # when its ticket was scanned at the door (first scan)
+    event_reminders: list[EventReminderOut]  # the event's reminders that went out, the first first
+
+    @staticmethod
+    def resolve_event_reminders(obj) -> list:
+        return sorted(obj.event_reminders.all(), key=lambda reminder: (reminder.sent_at, reminder.pk))
 
     @staticmethod
     def resolve_event_title(obj) -> str:
         return obj.event.title
+
+    @staticmethod
+    def resolve_checked_in_at(obj) -> datetime | None:
+        if hasattr(obj, "checked_in_at"):  # the lists' and the detail's annotation
+            return obj.checked_in_at
+        return (
+            CheckIn.objects.filter(ticket__registration_id=obj.pk)
+            .values_list("scanned_at", flat=True)
+            .first()
+        )
 
     @staticmethod
     def resolve_free(obj) -> bool:
@@ -362,3 +383,108 @@ class MyWaitlistAccessOut(Schema):
 
 # What the link of a first e-mail opens, by `kind`.
 MyAccessOut = Annotated[MyRegistrationAccessOut | MyWaitlistAccessOut, Field(discriminator="kind")]
+
+
+# --- Tickets and check-in ---------------------------------------------------------------------
+
+
+class TicketEvent(Schema):
+    id: int
+    title: str
+    status: EventStatus
+    date: date
+    time: ClockTime | None
+    end_time: ClockTime | None
+    location: str
+    latitude: float | None  # both or neither: the place on a map
+    longitude: float | None
+
+    @staticmethod
+    def resolve_latitude(obj) -> float | None:
+        return float(obj.latitude) if obj.latitude is not None else None
+
+    @staticmethod
+    def resolve_longitude(obj) -> float | None:
+        return float(obj.longitude) if obj.longitude is not None else None
+
+
+class TicketOut(Schema):
+    """The public ticket page's data (its holder opens it from the e-mail)."""
+
+    event: TicketEvent
+    holder_name: str
+    reference: str | None  # the payment reference; none for a free event
+    status: RegistrationStatus  # only an Approved seat's ticket lets its holder in
+    valid: bool  # an Approved seat of an event not cancelled: the door lets its holder in
+    checked_in_at: datetime | None
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+class CheckinAccessNeeds(Schema):
+    interpreter: bool
+    disability: str
+    details: str
+
+
+class CheckinEntry(Schema):
+    code_hash: str  # the first 16 hex digits of SHA-256 of the ticket code
+    phone_hash: str  # the same of the phone number in E.164 (+250…)
+    name: str
+    reference: str | None
+    status: RegistrationStatus
+    access_needs: CheckinAccessNeeds
+    checked_in_at: datetime | None
+    device: str | None
+
+
+class CheckinListOut(Schema):
+    event_id: int
+    generated_at: datetime
+    max_scans: int  # the most scans one sync may send
+    entries: list[CheckinEntry]
+
+
+class ScanIn(Schema):
+    """One scan, as a device sends it (the body is a JSON list of these)."""
+
+    code: str
+    nonce: str = Field(max_length=64)
+    scanned_at: datetime
+    device: str = Field(max_length=64)
+
+
+ScanResult = one_of(ScanAttempt.Result)
+
+
+class ScanAnswer(Schema):
+    nonce: str | None
+    result: ScanResult
+    # refused: not_a_ticket, other_event, not_confirmed, rejected, cancelled, event_cancelled, future_scan,
+    # invalid_scan, invalid_nonce, invalid_device, invalid_scanned_at, retry
+    reason: str | None
+    checked_in_at: datetime | None  # the first check-in's scan time
+    device: str | None  # and its device
+
+    model_config = ConfigDict(json_schema_serialization_defaults_required=True)
+
+
+class CheckinsOut(Schema):
+    results: list[ScanAnswer]
+
+
+class AttendanceRow(Schema):
+    registration_id: int
+    full_name: str
+    reference: str | None
+    status: RegistrationStatus
+    checked_in_at: datetime
+    device: str
+    checked_in_by: str | None
+
+
+class AttendanceOut(Schema):
+    event_id: int
+    confirmed: int  # Approved seats
+    checked_in: int  # real check-ins (the first scan of each ticket)
+    results: list[AttendanceRow]

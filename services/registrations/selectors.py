@@ -1,4 +1,4 @@
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, F, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_record
@@ -7,7 +7,8 @@ from services.core.paging import Page, paginate
 from services.events.models import Event
 
 from .capacity import Seats, count_seats
-from .models import Registration, WaitlistEntry
+from .models import CheckIn, Registration, Ticket, WaitlistEntry
+from .tickets import short_hash
 
 OVERVIEW_PAGE_SIZE = 6
 REGISTRATIONS_PAGE_SIZES = (10, 20, 50)
@@ -43,7 +44,12 @@ def _not_found() -> str:
 
 
 def registration_list(*, event: Event, search: str | None = None, status: str | None = None) -> QuerySet:
-    queryset = Registration.objects.filter(event=event).select_related("event", "decided_by")
+    queryset = (
+        Registration.objects.filter(event=event)
+        .select_related("event", "decided_by")
+        .prefetch_related("event_reminders")
+        .annotate(checked_in_at=F("ticket__check_in__scanned_at"))
+    )
     if status:
         queryset = queryset.filter(registration_status=status)
     if search and search.strip():
@@ -61,7 +67,11 @@ def registration_detail(*, registration_id: int) -> Registration:
     """One registration as staff open it: a read of a person's data, so it is recorded
     (`registration.viewed`, one insert)."""
     registration = (
-        Registration.objects.select_related("event", "decided_by").filter(pk=registration_id).first()
+        Registration.objects.select_related("event", "decided_by")
+        .prefetch_related("event_reminders")
+        .annotate(checked_in_at=F("ticket__check_in__scanned_at"))
+        .filter(pk=registration_id)
+        .first()
     )
     if registration is None:
         raise NotFound(_("Registration not found."))
@@ -128,3 +138,50 @@ def waitlist(event: Event) -> list[WaitlistEntry]:
         else:
             entry.position = None
     return entries
+
+
+def checkin_list(event: Event) -> list[dict]:
+    """Every ticket of the event as the door's devices keep it (offline): hashes, never codes or
+    phone numbers, and only what the door needs. One statement."""
+    rows = (
+        Ticket.objects.filter(registration__event=event)
+        .order_by("registration__full_name", "pk")
+        .values_list(
+            "code_hash",
+            "registration__phone",
+            "registration__full_name",
+            "registration__payment_reference",
+            "registration__registration_status",
+            "registration__needs_interpreter",
+            "registration__disability",
+            "registration__disability_details",
+            "check_in__scanned_at",
+            "check_in__device",
+        )
+    )
+    return [
+        {
+            "code_hash": code[:16],
+            "phone_hash": short_hash(phone),
+            "name": name,
+            "reference": reference,
+            "status": status,
+            "access_needs": {"interpreter": interpreter, "disability": disability, "details": details},
+            "checked_in_at": at,
+            "device": device,
+        }
+        for code, phone, name, reference, status, interpreter, disability, details, at, device in rows
+    ]
+
+
+def attendance(event: Event) -> tuple[int, list[CheckIn]]:
+    """The confirmed seats, and the real check-ins (first scan of each ticket), earliest first."""
+    confirmed = Registration.objects.filter(
+        event=event, registration_status=Registration.Status.APPROVED
+    ).count()
+    check_ins = list(
+        CheckIn.objects.filter(ticket__registration__event=event)
+        .select_related("ticket__registration", "by")
+        .order_by("scanned_at", "pk")
+    )
+    return confirmed, check_ins

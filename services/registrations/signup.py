@@ -38,6 +38,7 @@ from .domain_events import (
 )
 from .models import Registration, WaitlistEntry
 from .payment import is_free
+from .tickets import ticket_issue
 
 # No 0/O, 1/I/L: a reference is read off a screen and typed into a phone.
 REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
@@ -255,6 +256,8 @@ def _submit(event_id: int, data: dict[str, Any], fields: dict[str, Any]) -> Regi
             ),
         )
         insert(registration)  # its INSERT built once per process; auditlog's entry as with save()
+        if approved:  # only through an offer: out of the batch already
+            ticket_issue(registration)
         if offer is not None:
             offer.status = WaitlistEntry.Status.CLAIMED
             offer.offer_token_hash = ""

@@ -1,6 +1,6 @@
 from celery import shared_task
 
-from . import deadlines, erasure
+from . import deadlines, erasure, reminders
 
 
 @shared_task(name="registrations.reconcile_counters", acks_late=True)
@@ -26,3 +26,8 @@ def expire_waitlist_offers() -> int:
 @shared_task(name="registrations.purge_ended", acks_late=True)
 def purge_ended() -> dict:
     return erasure.ended_purge()
+
+
+@shared_task(name="registrations.send_event_reminders", acks_late=True)
+def send_event_reminders() -> int:
+    return reminders.event_reminders_send()

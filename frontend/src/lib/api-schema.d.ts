@@ -279,6 +279,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/events/{event_id}/attendance/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who was checked in at the door (JSON, or CSV with format=csv) */
+        get: operations["services_registrations_api_attendance"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/events/{event_id}/change-status/": {
         parameters: {
             query?: never;
@@ -291,6 +308,57 @@ export interface paths {
         /** Set any of the four statuses */
         post: operations["services_events_api_event_change_status"];
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{event_id}/checkin-list/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every ticket of an event as the door's devices keep it offline (hashes, no codes) */
+        get: operations["services_registrations_api_checkin_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{event_id}/checkins/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A device's scans (a JSON list of {code, nonce, scanned_at, device}): the answers in order */
+        post: operations["services_registrations_api_checkins_sync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/events/{event_id}/checkins/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Undo a ticket's check-in (recorded with who and when); its next scan checks it in again */
+        delete: operations["services_registrations_api_checkin_undo"];
         options?: never;
         head?: never;
         patch?: never;
@@ -807,6 +875,23 @@ export interface paths {
         };
         /** Download a resource's uploaded file (an attachment named after its title) */
         get: operations["services_content_api_resource_file"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tickets/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A ticket by its code: the event, the holder, the seat's status, the check-in */
+        get: operations["services_registrations_api_ticket"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1366,6 +1451,55 @@ export interface components {
             /** Refresh */
             refresh: string;
         };
+        /** CheckinAccessNeeds */
+        CheckinAccessNeeds: {
+            /** Details */
+            details: string;
+            /** Disability */
+            disability: string;
+            /** Interpreter */
+            interpreter: boolean;
+        };
+        /** CheckinEntry */
+        CheckinEntry: {
+            access_needs: components["schemas"]["CheckinAccessNeeds"];
+            /** Checked In At */
+            checked_in_at: string | null;
+            /** Code Hash */
+            code_hash: string;
+            /** Device */
+            device: string | null;
+            /** Name */
+            name: string;
+            /** Phone Hash */
+            phone_hash: string;
+            /** Reference */
+            reference: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
+        };
+        /** CheckinListOut */
+        CheckinListOut: {
+            /** Entries */
+            entries: components["schemas"]["CheckinEntry"][];
+            /** Event Id */
+            event_id: number;
+            /**
+             * Generated At
+             * Format: date-time
+             */
+            generated_at: string;
+            /** Max Scans */
+            max_scans: number;
+        };
+        /** CheckinsOut */
+        CheckinsOut: {
+            /** Results */
+            results: components["schemas"]["ScanAnswer"][];
+        };
         /** ConfigOut */
         ConfigOut: {
             /** Association */
@@ -1863,6 +1997,19 @@ export interface components {
             total_registrations: number;
             /** Waitlist Count */
             waitlist_count: number;
+        };
+        /** EventReminderOut */
+        EventReminderOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "7_days" | "1_day";
+            /**
+             * Sent At
+             * Format: date-time
+             */
+            sent_at: string;
         };
         /** EventSummary */
         EventSummary: {
@@ -2703,6 +2850,8 @@ export interface components {
         };
         /** RegistrationOut */
         RegistrationOut: {
+            /** Checked In At */
+            checked_in_at?: string | null;
             /** Decided At */
             decided_at: string | null;
             /** Decided By */
@@ -2724,6 +2873,8 @@ export interface components {
             ended_reason: "" | "unconfirmed" | "payment_deadline" | "by_registrant" | "event_cancelled";
             /** Event Id */
             event_id: number;
+            /** Event Reminders */
+            event_reminders: components["schemas"]["EventReminderOut"][];
             /** Event Title */
             event_title: string;
             /** Free */
@@ -2882,6 +3033,22 @@ export interface components {
             /** Personal Data Days */
             personal_data_days: number;
         };
+        /** ScanAnswer */
+        ScanAnswer: {
+            /** Checked In At */
+            checked_in_at: string | null;
+            /** Device */
+            device: string | null;
+            /** Nonce */
+            nonce: string | null;
+            /** Reason */
+            reason: string | null;
+            /**
+             * Result
+             * @enum {string}
+             */
+            result: "checked_in" | "already_checked_in" | "refused";
+        };
         /** StatusIn */
         StatusIn: {
             /**
@@ -2921,6 +3088,53 @@ export interface components {
             /** Recent Emails */
             recent_emails: components["schemas"]["EmailOut"][];
             workers: components["schemas"]["WorkersOut"];
+        };
+        /** TicketEvent */
+        TicketEvent: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** End Time */
+            end_time: string | null;
+            /** Id */
+            id: number;
+            /** Latitude */
+            latitude: number | null;
+            /** Location */
+            location: string;
+            /** Longitude */
+            longitude: number | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
+            /** Time */
+            time: string | null;
+            /** Title */
+            title: string;
+        };
+        /**
+         * TicketOut
+         * @description The public ticket page's data (its holder opens it from the e-mail).
+         */
+        TicketOut: {
+            /** Checked In At */
+            checked_in_at: string | null;
+            event: components["schemas"]["TicketEvent"];
+            /** Holder Name */
+            holder_name: string;
+            /** Reference */
+            reference: string | null;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Approved" | "Rejected" | "Expired" | "Cancelled";
+            /** Valid */
+            valid: boolean;
         };
         /** TokenPairOut */
         TokenPairOut: {
@@ -4218,6 +4432,75 @@ export interface operations {
             };
         };
     };
+    services_registrations_api_attendance: {
+        parameters: {
+            query?: {
+                format?: "json" | "csv";
+            };
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AttendanceOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     services_events_api_event_change_status: {
         parameters: {
             query?: never;
@@ -4312,6 +4595,242 @@ export interface operations {
                             [key: string]: string;
                         } | null;
                     };
+                };
+            };
+        };
+    };
+    services_registrations_api_checkin_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinListOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_registrations_api_checkins_sync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Code */
+                    code: string;
+                    /** Device */
+                    device: string;
+                    /** Nonce */
+                    nonce: string;
+                    /**
+                     * Scanned At
+                     * Format: date-time
+                     */
+                    scanned_at: string;
+                }[];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckinsOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_registrations_api_checkin_undo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                event_id: number;
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
         };
@@ -7177,6 +7696,64 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_registrations_api_ticket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TicketOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };

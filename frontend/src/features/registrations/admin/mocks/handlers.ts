@@ -83,6 +83,7 @@ export function makeRegistration(overrides: Partial<AdminRegistration> = {}): Ad
     decided_by: null,
     decided_at: null,
     reminder_sent_at: null,
+    event_reminders: [],
     email_confirmed: true,
     email_confirmed_at: '2026-11-02T10:20:00Z',
     hold_expires_at: '2026-11-02T10:45:00Z',

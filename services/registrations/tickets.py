@@ -1,0 +1,145 @@
+"""Ticket codes: issued when a seat is first Approved, found again by their hash, and read back
+sealed for the e-mails (docs/decisions.md, Ticket codes)."""
+
+import base64
+import functools
+import hashlib
+import hmac
+import io
+import secrets
+
+import segno
+from cryptography.fernet import Fernet, InvalidToken, MultiFernet
+from django.conf import settings
+from django.utils.crypto import salted_hmac
+from django.utils.translation import gettext as _
+
+from services.core.errors import NotFound
+from services.events.models import Event
+
+from .models import Registration, Ticket
+
+# 18 random bytes: 144 bits, 24 URL-safe characters (a small QR code).
+CODE_BYTES = 18
+# What a scanned code may be at most; anything longer is no code of ours.
+CODE_MAX = 64
+
+
+def new_code() -> str:
+    return secrets.token_urlsafe(CODE_BYTES)
+
+
+def code_hash(code: str) -> str:
+    return hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def short_hash(value: str) -> str:
+    """The first 16 hex digits of SHA-256: what the check-in list carries of a code or a phone."""
+    return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+@functools.lru_cache(maxsize=4)
+def _sealer(keys: tuple[str, ...]) -> MultiFernet:
+    # One key per SECRET_KEY (the current one first, then SECRET_KEY_FALLBACKS), so that a
+    # rotated secret still opens the codes sealed before it.
+    fernets = []
+    for key in keys:
+        digest = salted_hmac("registrations.ticket-code", "seal", secret=key, algorithm="sha256").digest()
+        fernets.append(Fernet(base64.urlsafe_b64encode(digest)))
+    return MultiFernet(fernets)
+
+
+def _keys() -> tuple[str, ...]:
+    return (settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", ()))
+
+
+def seal(code: str) -> str:
+    return _sealer(_keys()).encrypt(code.encode()).decode()
+
+
+def unseal(sealed: str) -> str | None:
+    try:
+        return _sealer(_keys()).decrypt(sealed.encode()).decode()
+    except InvalidToken:  # sealed under a secret no longer configured
+        return None
+
+
+def ticket_link(code: str) -> str:
+    return f"{settings.FRONTEND_URL}/ticket/{code}"
+
+
+def ticket_qr_text(code: str) -> str:
+    """What a ticket's QR code holds: its page's address. A phone's camera opens the page; the
+    door's scanner takes the code from the last segment (`code_from_scan`)."""
+    return ticket_link(code)
+
+
+def code_from_scan(text: str) -> str:
+    """The code in what a scanner read: the QR's address, or a code typed in as it is."""
+    return text.strip().rstrip("/").rpartition("/")[2]
+
+
+def ticket_qr_png(code: str) -> bytes:
+    """The QR code as a PNG for the e-mails (error correction M, 8 pixels a module: about 300
+    pixels, scannable from a phone's screen)."""
+    out = io.BytesIO()
+    segno.make(ticket_qr_text(code), error="m", boost_error=False).save(out, kind="png", scale=8, border=4)
+    return out.getvalue()
+
+
+def new_ticket(registration_id: int, model=Ticket):
+    code = new_code()
+    return model(registration_id=registration_id, code_hash=code_hash(code), code_sealed=seal(code))
+
+
+def ticket_issue(registration: Registration) -> None:
+    """Give an Approved registration its ticket, in the approving transaction; one approved again
+    keeps the one it had (the code its holder was sent). One statement either way."""
+    Ticket.objects.bulk_create([new_ticket(registration.pk)], ignore_conflicts=True)
+
+
+def ticket_code(registration_id: int) -> str | None:
+    """The code, for the e-mail that shows it (confirmation, reminders, a resend)."""
+    sealed = (
+        Ticket.objects.filter(registration_id=registration_id).values_list("code_sealed", flat=True).first()
+    )
+    return unseal(sealed) if sealed else None
+
+
+def ticket_find(code: str) -> Ticket | None:
+    """The ticket a presented code belongs to, with its registration and event, or None. Every
+    code costs the same work: one hash and one indexed read, then a constant-time comparison."""
+    presented = code_hash(code)
+    ticket = (
+        Ticket.objects.select_related("registration__event", "check_in").filter(code_hash=presented).first()
+    )
+    if ticket is None or not hmac.compare_digest(ticket.code_hash, presented):
+        return None
+    return ticket
+
+
+def ticket_detail(*, code: str) -> Ticket:
+    """The public ticket page's data; an unknown code is one 404, whatever it is."""
+    ticket = ticket_find(code)
+    if ticket is None:
+        raise NotFound(_("This ticket was not found."), code="ticket_not_found")
+    return ticket
+
+
+def admits(registration: Registration) -> bool:
+    """Whether the ticket lets its holder in: an Approved seat of an event that was not cancelled."""
+    return (
+        registration.registration_status == Registration.Status.APPROVED
+        and registration.event.status != Event.Status.CANCELLED
+    )
+
+
+def tickets_issue_missing(*, registration_model=Registration, ticket_model=Ticket) -> int:
+    """Tickets for Approved registrations that have none (the demo's rows; the migration that
+    brought tickets, for seats approved before). The models may be a migration's."""
+    missing = registration_model.objects.filter(
+        registration_status=Registration.Status.APPROVED, ticket__isnull=True
+    ).values_list("pk", flat=True)
+    tickets = [new_ticket(pk, model=ticket_model) for pk in missing.iterator(chunk_size=500)]
+    ticket_model.objects.bulk_create(tickets, batch_size=500, ignore_conflicts=True)
+    return len(tickets)
