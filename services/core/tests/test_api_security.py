@@ -36,6 +36,7 @@ PUBLIC = {
     ("GET", "/api/updates/"),
     ("GET", "/api/updates/{update_id}/"),
     ("GET", "/api/media/events/{event_id}/{name}"),  # the files of events' pictures
+    ("GET", "/api/tickets/{code}/"),  # its holder's ticket, by a code nobody can guess
 }
 
 
