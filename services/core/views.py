@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.csrf import csrf_exempt
 
 from .errors import envelope
-from .preload import route_hints, with_catalogues, with_page_data
+from .preload import pictures_first, route_hints, with_catalogues, with_page_data, with_prerendered
 
 
 @csrf_exempt  # every method answers 404: the CSRF check (403) is for views that do something
@@ -33,8 +33,12 @@ def spa_index(request, *args, **kwargs):
         body = body.replace(b"</head>", hints + b"</head>", 1)
     # Its English texts too, so an English first render waits for no catalogue (core/preload.py).
     body = with_catalogues(body, index.parent, request.path)
+    # Its markup, so a phone paints it before the JavaScript has run (core/preload.py).
+    body = with_prerendered(body, index.parent, request.path)
     # And the data it reads first, when its domain names it (e.g. the events list).
     body = with_page_data(body, index.parent, request)
+    # Its top picture first of all, so it is not in the second wave of files (core/preload.py).
+    body = pictures_first(body)
     response = HttpResponse(body, content_type="text/html; charset=utf-8")
     response["Cache-Control"] = "no-cache"
     return response

@@ -3,6 +3,7 @@
 phone renders the page without one more slow round trip after the app's script."""
 
 import json
+from functools import lru_cache
 
 from services.core.preload import PageData
 
@@ -12,11 +13,25 @@ from .public_reads import public_event_cached, public_event_list_cached
 PRESET_PICTURES = ("conference1", "workshop1", "seminar1", "panafrica1", "afsli1", "kcc1")
 
 
+def _preset_picture(event: dict) -> str | None:
+    if event.get("image"):  # an uploaded picture's size depends on the screen: not named
+        return None
+    preset = event.get("event_image_id")
+    return f"src/assets/events/{preset if preset in PRESET_PICTURES else PRESET_PICTURES[0]}.svg"
+
+
+@lru_cache(maxsize=4)
+def _first_card_picture(body: bytes) -> str | None:
+    """The first card's picture (the list's largest paint on a phone): read once per list."""
+    events = json.loads(body)
+    return _preset_picture(events[0]) if isinstance(events, list) and events else None
+
+
 def events_page(request, match) -> PageData | None:
     entry = public_event_list_cached()
     if entry.status != 200:
         return None
-    return PageData(api="management/public-events/", body=entry.body)
+    return PageData(api="management/public-events/", body=entry.body, picture=_first_card_picture(entry.body))
 
 
 def _event(event_id: str | None, *, picture: bool) -> PageData | None:
@@ -25,12 +40,7 @@ def _event(event_id: str | None, *, picture: bool) -> PageData | None:
     entry = public_event_cached(int(event_id))
     if entry.status != 200:
         return None
-    top = None
-    if picture:
-        event = json.loads(entry.body)
-        if not event.get("image"):  # an uploaded picture's size depends on the screen: not named
-            preset = event.get("event_image_id")
-            top = f"src/assets/events/{preset if preset in PRESET_PICTURES else PRESET_PICTURES[0]}.svg"
+    top = _preset_picture(json.loads(entry.body)) if picture else None
     return PageData(api=f"management/public-events/{int(event_id)}/", body=entry.body, picture=top)
 
 

@@ -1,6 +1,13 @@
-import { lazy, type ComponentType, type ReactElement } from 'react';
+import { lazy, useLayoutEffect, type ComponentType, type ReactElement } from 'react';
 
 import { loadNamespaces, type Namespace } from '../lib/i18n';
+
+let pageShown = () => {};
+/**
+ * Resolves once a page's own content is in the document (its layout effects run): main.tsx holds
+ * the data the HTML carries until the page has taken over the server's markup, which has none.
+ */
+export const firstPageShown = new Promise<void>((resolve) => (pageShown = resolve));
 
 /** Each page element's loader, so a route's code can be asked for before React renders it. */
 const starters = new WeakMap<ReactElement, () => Promise<unknown>>();
@@ -18,7 +25,13 @@ export function page<M extends Record<string, unknown>>(
   const start = () => (loading ??= Promise.all([load(), loadNamespaces(namespaces)]));
   const Page = lazy(async () => {
     const [module] = await start();
-    return { default: module[name] as ComponentType };
+    const Component = module[name] as ComponentType;
+    return {
+      default: function Shown() {
+        useLayoutEffect(() => pageShown(), []);
+        return <Component />;
+      },
+    };
   });
   const element = <Page />;
   starters.set(element, start);

@@ -30,8 +30,16 @@ function carried<T>(api: string): T | undefined {
  * cache the page's hook then reads). On a slow phone network each round trip saved is about half
  * a second off the page's main content (docs/architecture.md, "Loading"). Resolves once the
  * code and texts have arrived (or failed: the page's own lazy load then reports it).
+ * `hold`: the data the HTML carries goes into the cache only once it resolves, when main.tsx takes
+ * over the server's markup, which was rendered before any data (the first render must match it).
  */
-export function prefetchRoute(store: AppStore, routes: RouteObject[], location: Pick<Location, 'pathname' | 'search'>) {
+export function prefetchRoute(
+  store: AppStore,
+  routes: RouteObject[],
+  location: Pick<Location, 'pathname' | 'search'>,
+  hold?: Promise<unknown>,
+) {
+  const after = (apply: () => unknown) => (hold ? void hold.then(apply) : apply());
   const matches = matchRoutes(routes, location.pathname) ?? [];
   const code = Promise.allSettled(
     matches.map((match) => startLoading(match.route.element as Parameters<typeof startLoading>[0])),
@@ -41,20 +49,24 @@ export function prefetchRoute(store: AppStore, routes: RouteObject[], location: 
   // The data in the page's HTML when the server put it there, else asked for now.
   if (path === 'events') {
     const events = carried<PublicEvent[]>('management/public-events/');
-    store.dispatch(
-      events
-        ? publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvents', arg: undefined, value: events }])
-        : publicEventsApi.util.prefetch('getPublicEvents', undefined, {}),
-    );
+    if (events) {
+      after(() =>
+        store.dispatch(
+          publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvents', arg: undefined, value: events }]),
+        ),
+      );
+    } else {
+      store.dispatch(publicEventsApi.util.prefetch('getPublicEvents', undefined, {}));
+    }
   } else if (path === 'event/:id') {
     const id = eventIdOf(leaf?.params.id);
     const event = id === null ? undefined : carried<PublicEvent>(`management/public-events/${id}/`);
-    if (id !== null) {
-      store.dispatch(
-        event
-          ? publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvent', arg: id, value: event }])
-          : publicEventsApi.util.prefetch('getPublicEvent', id, {}),
+    if (event && id !== null) {
+      after(() =>
+        store.dispatch(publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvent', arg: id, value: event }])),
       );
+    } else if (id !== null) {
+      store.dispatch(publicEventsApi.util.prefetch('getPublicEvent', id, {}));
     }
   } else if (path === 'registration') {
     const id = eventIdOf(new URLSearchParams(location.search).get('eventId'));
@@ -63,11 +75,13 @@ export function prefetchRoute(store: AppStore, routes: RouteObject[], location: 
     // the registration calls out of the entry chunk.
     if (id !== null) {
       void import('../features/registrations/public-api').then(({ registrationPublicApi }) =>
-        store.dispatch(
-          event
-            ? registrationPublicApi.util.upsertQueryEntries([{ endpointName: 'getRegistrationEvent', arg: id, value: event }])
-            : registrationPublicApi.util.prefetch('getRegistrationEvent', id, {}),
-        ),
+        event
+          ? after(() =>
+              store.dispatch(
+                registrationPublicApi.util.upsertQueryEntries([{ endpointName: 'getRegistrationEvent', arg: id, value: event }]),
+              ),
+            )
+          : store.dispatch(registrationPublicApi.util.prefetch('getRegistrationEvent', id, {})),
       );
     }
   }

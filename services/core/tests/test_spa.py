@@ -96,13 +96,38 @@ def test_the_page_asked_for_names_its_own_files_in_the_index(client, dist_with_m
     head = html[: html.index("</head>")]
     assert '<link rel="modulepreload" href="/assets/events-page-1.js" crossorigin>' in head
     assert '<link rel="modulepreload" href="/assets/format-date-1.js" crossorigin>' in head
-    assert '<link rel="preload" href="/assets/public-events-1.css" as="style" crossorigin>' in head
+    # Applied from the start (not only fetched): the page's markup from the server needs it.
+    assert '<link rel="stylesheet" href="/assets/public-events-1.css" crossorigin>' in head
     assert "vendor-1.js" not in head
 
 
+def test_the_page_comes_with_its_markup_and_styles_in_the_html(client, dist_with_manifest):
+    """A phone paints the page from the HTML alone: its markup (built by the frontend) in #root,
+    its styles inline; the stylesheet stays named, disabled, so that the app does not fetch it."""
+    (dist_with_manifest / "prerendered").mkdir()
+    markup = '<main><h1 class="title">Upcoming Events</h1></main>'
+    (dist_with_manifest / "prerendered" / "events.html").write_text(markup)
+    (dist_with_manifest / "assets").mkdir()
+    (dist_with_manifest / "assets" / "public-events-1.css").write_text(".title{color:teal}")
+    html = client.get("/events").content.decode()
+    head, body = html.split("</head>")
+    assert f'<div id="root" data-prerendered>{markup}</div>' in body
+    assert "<style>.title{color:teal}</style>" in head
+    assert '<link rel="stylesheet" href="/assets/public-events-1.css" crossorigin disabled>' in head
+    # A route with no markup built, e.g. the privacy page, gets the plain index.
+    assert "data-prerendered" not in client.get("/privacy").content.decode()
+
+
 def test_the_home_page_fetches_its_hero_picture_first(client, dist_with_manifest):
-    head = client.get("/").content.decode()
-    assert '<link rel="preload" href="/assets/hero-signing-1.svg" as="image" fetchpriority="high">' in head
+    (dist_with_manifest / "index.html").write_text(
+        '<!doctype html><head><meta charset="UTF-8" /><title>Portal</title>'
+        '<script type="module" src="/assets/index-1.js"></script></head><div id=root></div>'
+    )
+    head = client.get("/").content.decode().split("</head>")[0]
+    picture = '<link rel="preload" href="/assets/hero-signing-1.svg" as="image" fetchpriority="high">'
+    # Before the scripts: on HTTP/1.1 it would otherwise wait for a second wave of files.
+    assert head.index(picture) < head.index("<script")
+    assert head.count(picture) == 1
 
 
 def test_other_routes_and_builds_without_a_manifest_get_the_plain_index(client, dist_with_manifest):

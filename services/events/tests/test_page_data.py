@@ -47,6 +47,13 @@ def test_the_events_page_carries_the_list_the_api_answers(client, dist):
 
 
 @pytest.mark.django_db
+def test_the_events_page_fetches_its_first_cards_picture_first(client, dist):
+    make_event("Workshop", event_image_id="workshop1")
+    html = client.get("/events").content.decode()
+    assert '<link rel="preload" href="/assets/workshop1-1.svg" as="image" fetchpriority="high">' in html
+
+
+@pytest.mark.django_db
 def test_an_event_page_carries_its_event_and_fetches_its_picture_first(client, dist):
     event = make_event(event_image_id="workshop1")
     html = client.get(f"/event/{event.pk}").content.decode()
