@@ -29,6 +29,8 @@ PUBLIC = {
     ("POST", "/api/management/waitlist-offers/check/"),
     ("POST", "/api/my-registration/"),
     ("POST", "/api/my-registration/cancel/"),
+    ("GET", "/api/tickets/{code}/"),  # its holder's page, by the code nobody can guess
+    ("GET", "/api/tickets/{code}/calendar.ics"),
     ("POST", "/api/users/register/"),
     ("GET", "/api/resources/"),
     ("GET", "/api/resources/{resource_id}/"),
