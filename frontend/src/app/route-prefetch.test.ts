@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { publicEventsApi } from '../features/events/public-api';
-import { DEMO_PUBLIC_EVENTS, makeTicket, publicEventHandlers } from '../features/events/mocks/public-handlers';
+import { DEMO_PUBLIC_EVENTS, publicEventHandlers } from '../features/events/mocks/public-handlers';
 import { registrationPublicApi } from '../features/registrations/public-api';
 import { server } from '../testing/server';
 import { prefetchRoute } from './route-prefetch';
@@ -44,17 +44,6 @@ describe('prefetchRoute: the first page’s data asked for before React renders 
       expect(
         registrationPublicApi.endpoints.getRegistrationEvent.select(first.id)(store.getState()).data?.title,
       ).toBe(first.title),
-    );
-  });
-
-  it('fills the cache of the ticket /ticket/:code shows', async () => {
-    server.use(publicEventHandlers.ticket({ 'door-code': makeTicket({ holder_name: 'Prefetched Holder' }) }));
-    const store = makeStore();
-    await prefetchRoute(store, routes, { pathname: '/ticket/door-code', search: '' });
-    await waitFor(() =>
-      expect(publicEventsApi.endpoints.getTicket.select('door-code')(store.getState()).data?.holder_name).toBe(
-        'Prefetched Holder',
-      ),
     );
   });
 

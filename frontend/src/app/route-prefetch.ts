@@ -56,10 +56,6 @@ export function prefetchRoute(store: AppStore, routes: RouteObject[], location: 
           : publicEventsApi.util.prefetch('getPublicEvent', id, {}),
       );
     }
-  } else if (path === 'ticket/:code') {
-    // Never in the HTML (a person's ticket, not cached anywhere): asked for at once instead.
-    const code = leaf?.params.code?.trim();
-    if (code) store.dispatch(publicEventsApi.util.prefetch('getTicket', code, {}));
   } else if (path === 'registration') {
     const id = eventIdOf(new URLSearchParams(location.search).get('eventId'));
     const event = id === null ? undefined : carried<PublicEvent>(`management/public-events/${id}/`);

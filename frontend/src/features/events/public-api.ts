@@ -20,14 +20,6 @@ export type PublicEvent = Schemas['EventOut'];
 /** One page of the past events (GET management/public-events/?when=past), newest first. */
 export type PublicEventPage = Omit<Schemas['EventPageOut'], 'results'> & { results: PublicEvent[] };
 
-/**
- * A ticket as its public page reads it (GET tickets/{code}/, the server's TicketOut): the event,
- * its holder, the registration's `status`, `valid` (an Approved seat of an event not cancelled:
- * the door lets its holder in), and `qr_svg`, the QR code as inline SVG made by the server (null
- * when not valid: nothing to scan).
- */
-export type Ticket = Schemas['TicketOut'];
-
 /** Past events per page of /events/past (one of the server's page sizes). */
 export const PAST_PAGE_SIZE = 10;
 
@@ -52,17 +44,7 @@ export const publicEventsApi = api.injectEndpoints({
       query: (id) => `management/public-events/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'PublicEvent' as const, id }],
     }),
-    // The server never caches it (no-store): the seat's status and check-in are read afresh.
-    getTicket: build.query<Ticket, string>({
-      query: (code) => `tickets/${encodeURIComponent(code)}/`,
-    }),
   }),
 });
 
-export const { useGetPublicEventsQuery, useGetPastEventsQuery, useGetPublicEventQuery, useGetTicketQuery } =
-  publicEventsApi;
-
-/** The ticket's calendar invite (.ics), the one its confirmation e-mail carries: a plain link. */
-export function ticketCalendarUrl(code: string): string {
-  return `/api/tickets/${encodeURIComponent(code)}/calendar.ics`;
-}
+export const { useGetPublicEventsQuery, useGetPastEventsQuery, useGetPublicEventQuery } = publicEventsApi;

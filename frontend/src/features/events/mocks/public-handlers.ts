@@ -3,7 +3,8 @@ import { delay, http, HttpResponse } from 'msw';
 import { json } from '../../../testing/api-answer';
 import type { ApiErrorBody, Schemas } from '../../../lib/api-types';
 import type { SiteConfig } from '../../../lib/site-config';
-import type { PublicEvent, PublicEventPage, Ticket } from '../public-api';
+import type { PublicEvent, PublicEventPage } from '../public-api';
+import type { Ticket } from '../ticket-api';
 
 const LIST_URL = '*/api/management/public-events/';
 const DETAIL_URL = '*/api/management/public-events/:id/';

@@ -10,7 +10,12 @@ import '../components/public-events.css';
 import '../components/ticket.css';
 import { venueOf } from '../components/venue';
 import { VenueSection } from '../components/venue-section';
-import { type Ticket, ticketCalendarUrl, useGetTicketQuery } from '../public-api';
+import { type Ticket, useGetTicketQuery } from '../ticket-api';
+
+/** The ticket's calendar invite (.ics), the one its confirmation e-mail carries: a plain link. */
+function calendarUrl(code: string): string {
+  return `/api/tickets/${encodeURIComponent(code)}/calendar.ics`;
+}
 
 /** Why a ticket lets nobody in, in its holder's words: the event's fate first, then the seat's. */
 function invalidReason(ticket: Ticket, t: TFunction): string {
@@ -102,7 +107,7 @@ function TicketView({ ticket, code }: { ticket: Ticket; code: string }) {
           </dl>
           <p className="ticket__actions">
             {ticket.valid && (
-              <a className="button button--primary" href={ticketCalendarUrl(code)} download>
+              <a className="button button--primary" href={calendarUrl(code)} download>
                 {t('calendar')}
               </a>
             )}
@@ -111,7 +116,9 @@ function TicketView({ ticket, code }: { ticket: Ticket; code: string }) {
         </div>
       </article>
       {ticket.event.status !== 'Cancelled' && (
-        <VenueSection location={ticket.event.location} venue={venueOf(ticket.event)} />
+        // The map (Leaflet, ~40 KB) only once its place is on screen: the ticket's first screen
+        // stays within the first-visit JavaScript budget on a laptop too.
+        <VenueSection location={ticket.event.location} venue={venueOf(ticket.event)} mapAhead="0px" />
       )}
     </>
   );
