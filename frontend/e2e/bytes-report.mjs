@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Bytes a first visit transfers, as Chromium fetches them (compressed when the server compresses).
 // Usage: node frontend/e2e/bytes-report.mjs http://127.0.0.1:PORT [route ...]
+// (BYTES_TICKET_ROUTE=/ticket/<code> adds a ticket's page to the default routes)
 // Prints one line per route: `route js_bytes_transferred total_bytes_transferred`, where
 // js_bytes_transferred is the encoded body size of every JavaScript response and
 // total_bytes_transferred the encoded bodies plus response headers of every response.
@@ -63,7 +64,10 @@ async function measure(browser, route) {
   return { js, total };
 }
 
-const routes = given.length > 0 ? given : ['/', '/events', '/contact', await firstEventRoute()].filter(Boolean);
+// A ticket's page (/ticket/{code}) when the caller knows a code: no API lists tickets.
+const ticketRoute = process.env.BYTES_TICKET_ROUTE || null;
+const routes =
+  given.length > 0 ? given : ['/', '/events', '/contact', await firstEventRoute(), ticketRoute].filter(Boolean);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 try {
   for (const route of routes) {

@@ -14,6 +14,7 @@ from services.core.throttling import ActionThrottle
 
 from . import checkins, decisions, erasure, exports, selectors, signup, tickets
 from . import my_registration as links  # (the module: `my_registration` names an endpoint here)
+from .invite import registration_invite
 from .models import Registration
 from .payment import is_free, payment_details
 from .schemas import (
@@ -405,15 +406,35 @@ def ticket(request, code: str, response: HttpResponse):
     found = tickets.ticket_detail(code=code)
     registration = found.registration
     check_in = getattr(found, "check_in", None)
+    valid = tickets.admits(registration)
     response["Cache-Control"] = "no-store"  # a person's name and seat
     return {
         "event": registration.event,
         "holder_name": registration.full_name,
         "reference": registration.payment_reference,
         "status": registration.registration_status,
-        "valid": tickets.admits(registration),
+        "valid": valid,
         "checked_in_at": check_in.scanned_at if check_in else None,
+        # A ticket that lets nobody in has nothing to scan: no QR code to show at the door.
+        "qr_svg": tickets.ticket_qr_svg(code) if valid else None,
     }
+
+
+@public_router.get(
+    "tickets/{code}/calendar.ics",
+    auth=None,
+    response={200: None, 404: ErrorOut, 429: ErrorOut},
+    throttle=[ActionThrottle("ticket")],
+    openapi_extra={"responses": {200: {"description": "iCalendar", "content": {"text/calendar": {}}}}},
+    summary="A ticket's calendar invite (.ics): the one its confirmation e-mail carries",
+)
+def ticket_calendar(request, code: str):
+    registration = tickets.ticket_detail(code=code).registration
+    # The e-mail's invite, with its UID: adding it again updates the same calendar entry.
+    response = HttpResponse(registration_invite(registration), content_type="text/calendar; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="event-{registration.event_id}.ics"'
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @router.get(

@@ -417,6 +417,8 @@ class TicketOut(Schema):
     status: RegistrationStatus  # only an Approved seat's ticket lets its holder in
     valid: bool  # an Approved seat of an event not cancelled: the door lets its holder in
     checked_in_at: datetime | None
+    # The QR code to show at the door (inline SVG, no XML declaration); null when not valid.
+    qr_svg: str | None
 
     model_config = ConfigDict(json_schema_serialization_defaults_required=True)
 

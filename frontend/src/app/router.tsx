@@ -22,6 +22,7 @@ const eventDetail = page(() => import('../features/events/pages/event-detail-pag
   'events',
   'event-detail',
 ]);
+const ticket = page(() => import('../features/events/pages/ticket-page'), 'TicketPage', ['event-detail', 'ticket']);
 const pastEvents = page(() => import('../features/events/pages/past-events-page'), 'PastEventsPage', ['events']);
 const registration = page(
   () => import('../features/registrations/pages/registration-page'),
@@ -71,6 +72,8 @@ export const routes: RouteObject[] = [
           // The old static conference page: its made-up programme is gone; the events are real.
           { path: 'event', element: <Navigate to="/events" replace /> },
           { path: 'event/:id', element: eventDetail },
+          // A confirmed seat's ticket, the link (and QR code) of its e-mails: no account needed.
+          { path: 'ticket/:code', element: ticket },
           { path: 'membership', element: membership },
           { path: 'mentorshipdetail', element: mentorship },
           { path: 'privacy', element: privacy },

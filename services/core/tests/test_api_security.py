@@ -29,6 +29,8 @@ PUBLIC = {
     ("POST", "/api/management/waitlist-offers/check/"),
     ("POST", "/api/my-registration/"),
     ("POST", "/api/my-registration/cancel/"),
+    ("GET", "/api/tickets/{code}/"),  # its holder's page, by the code nobody can guess
+    ("GET", "/api/tickets/{code}/calendar.ics"),
     ("POST", "/api/users/register/"),
     ("GET", "/api/resources/"),
     ("GET", "/api/resources/{resource_id}/"),
@@ -36,7 +38,6 @@ PUBLIC = {
     ("GET", "/api/updates/"),
     ("GET", "/api/updates/{update_id}/"),
     ("GET", "/api/media/events/{event_id}/{name}"),  # the files of events' pictures
-    ("GET", "/api/tickets/{code}/"),  # its holder's ticket, by a code nobody can guess
 }
 
 

@@ -374,3 +374,53 @@ def test_a_former_staff_member_s_token_syncs_nothing(client, staff_client, staff
     assert (answer.status_code, answer.json()["code"]) == (403, "permission_denied")
     assert staff_client.get(f"/api/management/events/{event.pk}/checkin-list/").status_code == 403
     assert not CheckIn.objects.exists() and not ScanAttempt.objects.exists()
+
+
+# --- The ticket page's QR code and calendar invite --------------------------------------------
+
+
+def test_a_valid_ticket_carries_its_qr_code_as_inline_svg_of_its_page_address(client, staff_client, settings):
+    import xml.etree.ElementTree as ET
+
+    import segno
+
+    event = make_event("Door Day", price=5000)
+    _registration, code = approved(client, staff_client, event, 1)
+    assert tickets.ticket_qr_text(code) == f"{settings.FRONTEND_URL}/ticket/{code}"
+
+    qr_svg = client.get(f"/api/tickets/{code}/").json()["qr_svg"]
+    assert qr_svg.startswith("<svg") and "<?xml" not in qr_svg
+    root = ET.fromstring(qr_svg)  # noqa: S314 (our own server's answer) well-formed
+    assert root.tag.rpartition("}")[2] == "svg"
+    assert root.findtext("{*}title") or root.findtext("title")  # a name for screen readers
+    assert "width" not in root.attrib and root.attrib["viewBox"].startswith("0 0 ")  # the page sizes it
+    assert len(qr_svg) < 4000  # compact: no module drawn as its own element
+    # The same code segno makes of the page's address (a full QR code, never a Micro QR).
+    expected = segno.make(f"{settings.FRONTEND_URL}/ticket/{code}", micro=False, error="m", boost_error=False)
+    assert not expected.is_micro
+    look = {"dark": "#000", "light": "#fff", "title": "Ticket QR code", "svgclass": None, "lineclass": None}
+    assert qr_svg == expected.svg_inline(scale=1, border=4, omitsize=True, **look)
+
+
+def test_a_ticket_that_lets_nobody_in_has_no_qr_code(client, staff_client):
+    event = make_event("Door Day", price=5000)
+    registration, code = approved(client, staff_client, event, 1)
+    assert decide(staff_client, registration.pk, "Rejected").status_code == 200
+    body = client.get(f"/api/tickets/{code}/").json()
+    assert (body["valid"], body["qr_svg"]) == (False, None)
+
+
+def test_a_ticket_s_calendar_invite_is_the_e_mail_s(client, staff_client):
+    from services.registrations.invite import event_uid
+
+    event = make_event("Door Day", price=5000)
+    registration, code = approved(client, staff_client, event, 1)
+    answer = client.get(f"/api/tickets/{code}/calendar.ics")
+    assert answer.status_code == 200
+    assert answer["Content-Type"].startswith("text/calendar")
+    assert answer["Content-Disposition"] == f'attachment; filename="event-{event.pk}.ics"'
+    text = answer.content.decode()
+    assert "SUMMARY:Door Day" in text
+    assert f"UID:{event_uid(registration)}" in text  # adding it again updates the same entry
+    missing = client.get("/api/tickets/nope/calendar.ics")
+    assert (missing.status_code, missing.json()["code"]) == (404, "ticket_not_found")

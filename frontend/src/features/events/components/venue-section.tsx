@@ -14,7 +14,7 @@ const VenueMap = lazy(async () => ({ default: (await import('./venue-map')).Venu
  * JavaScript budget (a whole screen ahead fetched it on the first visit of a short event page).
  * Without IntersectionObserver (old browsers, tests), at once.
  */
-function useNearViewport() {
+function useNearViewport(ahead: string) {
   const [element, setElement] = useState<HTMLElement | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useEffect(() => {
@@ -23,11 +23,11 @@ function useNearViewport() {
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) setNear(true);
       },
-      { rootMargin: '25% 0px' },
+      { rootMargin: `${ahead} 0px` },
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [near, element]);
+  }, [near, element, ahead]);
   return [setElement, near] as const;
 }
 
@@ -35,11 +35,20 @@ function useNearViewport() {
  * The venue: its name, address and a directions link as text (usable without the map,
  * WCAG 2.5.7), then the interactive map. An event without a place of its own (`venue` null)
  * shows its location text only: no map, no directions to a place we would have to invent.
+ * `mapAhead`: how far below the screen the map starts loading (a quarter screen by default).
  */
-export function VenueSection({ location, venue }: { location: string; venue: Venue | null }) {
+export function VenueSection({
+  location,
+  venue,
+  mapAhead = '25%',
+}: {
+  location: string;
+  venue: Venue | null;
+  mapAhead?: string;
+}) {
   const { t } = useTranslation(['event-detail', 'common']);
   const headingId = useId();
-  const [watchMapArea, mapNear] = useNearViewport();
+  const [watchMapArea, mapNear] = useNearViewport(mapAhead);
   if (!venue) {
     return (
       <section className="event-section venue" aria-labelledby={headingId}>

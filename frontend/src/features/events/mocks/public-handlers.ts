@@ -4,10 +4,12 @@ import { json } from '../../../testing/api-answer';
 import type { ApiErrorBody, Schemas } from '../../../lib/api-types';
 import type { SiteConfig } from '../../../lib/site-config';
 import type { PublicEvent, PublicEventPage } from '../public-api';
+import type { Ticket } from '../ticket-api';
 
 const LIST_URL = '*/api/management/public-events/';
 const DETAIL_URL = '*/api/management/public-events/:id/';
 const CONFIG_URL = '*/api/config/';
+const TICKET_URL = '*/api/tickets/:code/';
 
 const NOT_FOUND: ApiErrorBody = { detail: "Not Found! The event you're looking for doesn't exist.", code: 'not_found' };
 
@@ -43,6 +45,35 @@ export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEve
     pending_registrations_count: 0,
     available_seats: 300,
     open_seats: 300,
+    ...overrides,
+  };
+}
+
+/** A small QR code as the server draws it (segno's inline SVG: a title, then paths). */
+export const TEST_QR_SVG =
+  '<svg viewBox="0 0 29 29"><title>Ticket QR code</title><path fill="#fff" d="M0 0h29v29h-29z"/>' +
+  '<path stroke="#000" d="M4 4.5h7m2 0h1m-10 1h1m5 0h1"/></svg>';
+
+/** A valid ticket of the conference (an Approved seat, not checked in); override what a test is about. */
+export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    event: {
+      id: 1,
+      title: 'Pan-African Sign Language Interpreters Conference',
+      status: 'Published',
+      date: '2027-03-10',
+      time: '08:30:00',
+      end_time: '17:00:00',
+      location: 'Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali',
+      latitude: -1.954722,
+      longitude: 30.093889,
+    },
+    holder_name: 'Aline Mukamana',
+    reference: 'K7M2QX',
+    status: 'Approved',
+    valid: true,
+    checked_in_at: null,
+    qr_svg: TEST_QR_SVG,
     ...overrides,
   };
 }
@@ -146,6 +177,19 @@ export const publicEventHandlers = {
       return event ? json<PublicEvent>(event) : json<ApiErrorBody>(NOT_FOUND, { status: 404 });
     }),
   detailFails: () => http.get(DETAIL_URL, () => HttpResponse.error()),
+  /** Answers the tickets it is given by code, and the server's one 404 for any other code. */
+  ticket: (tickets: Record<string, Ticket>) =>
+    http.get(TICKET_URL, async ({ params }) => {
+      await delay(20);
+      const ticket = tickets[String(params.code)];
+      return ticket
+        ? json<Ticket>(ticket)
+        : json<ApiErrorBody>({ detail: 'This ticket was not found.', code: 'ticket_not_found' }, { status: 404 });
+    }),
+  ticketLimited: () =>
+    http.get(TICKET_URL, () =>
+      json<ApiErrorBody>({ detail: 'Too many requests. Please try again later.', code: 'throttled' }, { status: 429 }),
+    ),
   config: (config: SiteConfig = TEST_SITE_CONFIG) =>
     http.get(CONFIG_URL, async () => {
       await delay(20);
