@@ -89,6 +89,9 @@ class AttendanceRow(Schema):
     event_id: int
     event_name: str
     date: date
+    # check_ins: the registrations checked in at the door; confirmed_seats: the door scanned no
+    # ticket (an event held before check-in existed), so its Approved registrations are counted.
+    counted_from: Literal["check_ins", "confirmed_seats"]
     total_attendees: int
     members: int
     non_members: int
@@ -100,6 +103,7 @@ class AttendanceTotals(Schema):
     members: int
     non_members: int
     member_attendance_rate: float | None
+    events_from_confirmed_seats: int  # of the period's events, those counted from confirmed seats
 
 
 class AttendanceOut(ReportOut):

@@ -32,7 +32,7 @@ from services.core.errors import ValidationFailed
 from services.events.models import Event
 from services.events.selectors import with_stored_counts
 from services.members.models import ErasedMember, Member
-from services.registrations.models import ErasedRegistration, Registration
+from services.registrations.models import CheckIn, ErasedRegistration, Registration, ScanAttempt
 
 PERIODS = ("week", "month", "quarter", "year")
 DEFAULT_PERIOD = "year"
@@ -212,47 +212,82 @@ def _approved_member_with_email(email_ref: str) -> Exists:
     )
 
 
+# Where an event's attendees are counted from: the tickets scanned at its door, or, for an event
+# whose door never scanned one (held before check-in existed), its confirmed seats.
+FROM_CHECK_INS = "check_ins"
+FROM_CONFIRMED_SEATS = "confirmed_seats"
+
+
+def _door_used(event_ref: str) -> Q:
+    """The event's door scanned at least one ticket: a scan of it is kept (an attempt, whatever
+    its answer) or a check-in stands. Before check-in existed there is neither."""
+    return Q(Exists(ScanAttempt.objects.filter(event_id=OuterRef(event_ref)))) | Q(
+        Exists(CheckIn.objects.filter(ticket__registration__event_id=OuterRef(event_ref)))
+    )
+
+
 def attendance_report(
     *, period: str | None = None, search: str | None = None, today: date | None = None
 ) -> dict[str, Any]:
-    """Per event held in the window (newest first, at most ROW_LIMIT): attendees (approved
-    registrations), members among them (an approved member's e-mail) and the rest. Three queries."""
+    """Per event held in the window (newest first, at most ROW_LIMIT): its attendees, members among
+    them (an approved member's e-mail) and the rest. The attendees are the registrations checked in
+    at the door; an event whose door scanned nothing (held before check-in existed) counts its
+    Approved registrations instead, and its row says so. Three queries."""
     window, term = report_window(period, today=today), report_search(search)
     events = Event.objects.filter(status__in=HELD, date__gte=window.start, date__lte=window.end)
     if term:
         events = events.filter(title__icontains=term)
+    member = Q(_approved_member_with_email("registrations__email"))
+    checked_in = Q(registrations__ticket__check_in__isnull=False)
     approved = Q(registrations__registration_status=REGISTRATION_APPROVED)
     rows = events.annotate(
-        attendees=Count("registrations", filter=approved),
-        members=Count(
-            "registrations", filter=approved & Q(_approved_member_with_email("registrations__email"))
-        ),
+        door_used=_door_used("pk"),
+        checked_in=Count("registrations", filter=checked_in),
+        checked_in_members=Count("registrations", filter=checked_in & member),
+        approved=Count("registrations", filter=approved),
+        approved_members=Count("registrations", filter=approved & member),
     ).order_by("-date", "-time", "-pk")[:ROW_LIMIT]
-    totals = Registration.objects.filter(
-        registration_status=REGISTRATION_APPROVED, event__in=events.values("pk")
-    ).aggregate(attendees=Count("pk"), members=Count("pk", filter=Q(_approved_member_with_email("email"))))
-    return {
-        "period": window.period,
-        "start": window.start,
-        "end": window.end,
-        "rows": [
+    # Every registration counted by its event's rule, for the totals.
+    attended = Q(_door_used("event_id"), ticket__check_in__isnull=False) | (
+        ~Q(_door_used("event_id")) & Q(registration_status=REGISTRATION_APPROVED)
+    )
+    totals = (
+        Registration.objects.filter(event__in=events.values("pk"))
+        .filter(attended)
+        .aggregate(attendees=Count("pk"), members=Count("pk", filter=Q(_approved_member_with_email("email"))))
+    )
+    counted = events.aggregate(events=Count("pk"), from_seats=Count("pk", filter=~_door_used("pk")))
+    report_rows = []
+    for event in rows:
+        attendees, members = (
+            (event.checked_in, event.checked_in_members)
+            if event.door_used
+            else (event.approved, event.approved_members)
+        )
+        report_rows.append(
             {
                 "event_id": event.pk,
                 "event_name": event.title,
                 "date": event.date,
-                "total_attendees": event.attendees,
-                "members": event.members,
-                "non_members": event.attendees - event.members,
-                "member_percentage": _percentage(event.members, event.attendees),
+                "counted_from": FROM_CHECK_INS if event.door_used else FROM_CONFIRMED_SEATS,
+                "total_attendees": attendees,
+                "members": members,
+                "non_members": attendees - members,
+                "member_percentage": _percentage(members, attendees),
             }
-            for event in rows
-        ],
-        "count": events.count(),
+        )
+    return {
+        "period": window.period,
+        "start": window.start,
+        "end": window.end,
+        "rows": report_rows,
+        "count": counted["events"],
         "totals": {
             "total_attendees": totals["attendees"],
             "members": totals["members"],
             "non_members": totals["attendees"] - totals["members"],
             "member_attendance_rate": _percentage(totals["members"], totals["attendees"]),
+            "events_from_confirmed_seats": counted["from_seats"],
         },
     }
 

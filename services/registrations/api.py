@@ -288,6 +288,7 @@ def event_registrations(request, event_id: int, filters: Query[RegistrationFilte
         "available_seats": seats.available,
         "open_seats": seats.open,
         "waitlist_count": seats.waiting,
+        "checked_in_registrations": selectors.checked_in_count(event),
         "access_needs": selectors.access_needs(event),
     }
     if filters.page is None and filters.page_size is None:

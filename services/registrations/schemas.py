@@ -263,6 +263,9 @@ class EventRegistrationsOut(Schema):
     available_seats: int | None
     open_seats: int | None
     waitlist_count: int
+    # Tickets checked in at the door (the first scan of each): the page shows it beside the
+    # approved registrations while the doors are open.
+    checked_in_registrations: int
     access_needs: AccessNeeds
     # Paging: always sent; null when the query asks for no page or page_size (then
     # `registrations` holds every one).

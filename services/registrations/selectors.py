@@ -113,6 +113,12 @@ def event_seats(event: Event) -> tuple[Seats, dict[str, int]]:
     return count_seats(event), ended
 
 
+def checked_in_count(event: Event) -> int:
+    """The event's real check-ins (the first scan of each ticket): the registrations page's live
+    figure beside the confirmed seats, the same count as the attendance's."""
+    return CheckIn.objects.filter(ticket__registration__event=event).count()
+
+
 def overview(*, status: str | None, page: int | None, page_size: int | None) -> tuple[Page, dict[str, int]]:
     """Every event's registration counts, one page of events in one query, plus the number of
     events per status (the tabs)."""

@@ -1333,6 +1333,11 @@ export interface components {
         /** AttendanceRow */
         AttendanceRow: {
             /**
+             * Counted From
+             * @enum {string}
+             */
+            counted_from: "check_ins" | "confirmed_seats";
+            /**
              * Date
              * Format: date
              */
@@ -1352,6 +1357,8 @@ export interface components {
         };
         /** AttendanceTotals */
         AttendanceTotals: {
+            /** Events From Confirmed Seats */
+            events_from_confirmed_seats: number;
             /** Member Attendance Rate */
             member_attendance_rate: number | null;
             /** Members */
@@ -1989,6 +1996,8 @@ export interface components {
             available_seats: number | null;
             /** Cancelled Registrations */
             cancelled_registrations: number;
+            /** Checked In Registrations */
+            checked_in_registrations: number;
             /** Count */
             count: number | null;
             event: components["schemas"]["EventBrief"];

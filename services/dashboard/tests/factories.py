@@ -8,7 +8,8 @@ from services.events.models import Event
 from services.events.tests.factories import make_event
 from services.members.models import Member
 from services.members.tests.helpers import make_member
-from services.registrations.models import Registration
+from services.registrations.models import CheckIn, Registration, ScanAttempt
+from services.registrations.tickets import new_ticket
 
 
 def moment(days_ago: int, hour: int = 10) -> datetime:
@@ -31,6 +32,19 @@ def attend(event: Event, email: str, status=Registration.Status.APPROVED, **fiel
         payment_reference=f"R{n:05d}",
         **fields,
     )
+
+
+def check_in(registration: Registration, *, device: str = "door-a", attempt: bool = True) -> CheckIn:
+    """The registration's ticket scanned at the door, as a sync records it: its check-in and the
+    scan kept as an attempt (attempt=False: the check-in only)."""
+    ticket = new_ticket(registration.pk)
+    ticket.save()
+    nonce = f"n-{registration.pk}"
+    if attempt:
+        ScanAttempt.objects.create(
+            event_id=registration.event_id, ticket=ticket, nonce=nonce, device=device, result="checked_in"
+        )
+    return CheckIn.objects.create(ticket=ticket, scanned_at=timezone.now(), device=device, nonce=nonce)
 
 
 def backdate(row, **instants) -> None:
@@ -97,7 +111,15 @@ def association(staff):
     make_event("Future Gala", status=Event.Status.PUBLISHED, days_ahead=30)
     for registration in Registration.objects.all():
         backdate(registration, registration_date=moment(12, 8))
-    return {"aline": aline, "bosco": bosco, "claire": claire, "dan": dan, "eve": eve, "workshop": workshop}
+    return {
+        "aline": aline,
+        "bosco": bosco,
+        "claire": claire,
+        "dan": dan,
+        "eve": eve,
+        "workshop": workshop,
+        "conference": conference,
+    }
 
 
 def bulk(n: int) -> None:

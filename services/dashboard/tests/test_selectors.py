@@ -5,8 +5,25 @@ import pytest
 from services.core.errors import ValidationFailed
 from services.dashboard import selectors
 from services.events.models import Event
+from services.registrations.models import CheckIn, Registration, ScanAttempt
+from services.registrations.tickets import new_ticket
 
-from .factories import association, day, moment
+from .factories import association, check_in, day, moment
+
+
+def check_in_scanned(registration):
+    """A check-in of a registration that already has its ticket, with its scan kept."""
+    ScanAttempt.objects.create(
+        event_id=registration.event_id,
+        ticket=registration.ticket,
+        nonce=f"n-{registration.pk}",
+        device="door-a",
+        result="checked_in",
+    )
+    return CheckIn.objects.create(
+        ticket=registration.ticket, scanned_at=moment(10), device="door-a", nonce=f"n-{registration.pk}"
+    )
+
 
 pytestmark = pytest.mark.django_db
 
@@ -84,6 +101,7 @@ def test_attendance_counts_approved_registrations_and_matches_members_by_email(s
             "event_id": report["rows"][0]["event_id"],
             "event_name": "Past Workshop",
             "date": day(10),
+            "counted_from": "confirmed_seats",
             "total_attendees": 3,
             "members": 2,
             "non_members": 1,
@@ -93,6 +111,7 @@ def test_attendance_counts_approved_registrations_and_matches_members_by_email(s
             "event_id": report["rows"][1]["event_id"],
             "event_name": "Old Conference",
             "date": day(200),
+            "counted_from": "confirmed_seats",
             "total_attendees": 2,
             "members": 1,
             "non_members": 1,
@@ -105,7 +124,56 @@ def test_attendance_counts_approved_registrations_and_matches_members_by_email(s
         "members": 3,
         "non_members": 2,
         "member_attendance_rate": 60.0,
+        "events_from_confirmed_seats": 2,
     }
+
+
+def test_attendance_counts_who_was_checked_in_once_the_door_has_scanned(staff):
+    people = association(staff)
+    workshop = people["workshop"]
+    approved = Registration.objects.filter(event=workshop, registration_status="Approved")
+    aline, _bosco, visitor = approved.order_by("pk")
+    check_in(aline)
+    check_in(visitor, device="door-b")
+    # Bosco was confirmed but never came: no longer an attendee of the workshop.
+    report = selectors.attendance_report(period="year")
+    workshop_row, conference_row = report["rows"]
+    shown = ("counted_from", "total_attendees", "members", "non_members")
+    assert {key: workshop_row[key] for key in shown} == {
+        "counted_from": "check_ins",
+        "total_attendees": 2,
+        "members": 1,
+        "non_members": 1,
+    }
+    assert workshop_row["member_percentage"] == 50.0
+    # The conference's door scanned nothing (before check-in): still its confirmed seats.
+    assert (conference_row["counted_from"], conference_row["total_attendees"]) == ("confirmed_seats", 2)
+    assert report["totals"] == {
+        "total_attendees": 4,
+        "members": 2,
+        "non_members": 2,
+        "member_attendance_rate": 50.0,
+        "events_from_confirmed_seats": 1,
+    }
+
+
+def test_a_door_whose_check_ins_were_all_undone_counts_nobody_and_tickets_alone_change_nothing(staff):
+    people = association(staff)
+    workshop = people["workshop"]
+    # Tickets issued (seats approved since check-in exists) but no scan yet: confirmed seats.
+    for registration in Registration.objects.filter(event=workshop, registration_status="Approved"):
+        new_ticket(registration.pk).save()
+    assert selectors.attendance_report(period="year")["rows"][0]["counted_from"] == "confirmed_seats"
+    first = Registration.objects.filter(event=workshop, registration_status="Approved").first()
+    CheckIn.objects.filter(pk=check_in_scanned(first).pk).delete()  # undone: its scan stays an attempt
+    row = selectors.attendance_report(period="year")["rows"][0]
+    assert (row["counted_from"], row["total_attendees"], row["member_percentage"]) == ("check_ins", 0, None)
+    # A check-in kept without its attempt (written by hand) counts as well.
+    ScanAttempt.objects.all().delete()
+    second = Registration.objects.filter(event=workshop, registration_status="Approved").last()
+    CheckIn.objects.create(ticket=second.ticket, scanned_at=moment(10), device="door-a", nonce="by-hand")
+    row = selectors.attendance_report(period="year")["rows"][0]
+    assert (row["counted_from"], row["total_attendees"]) == ("check_ins", 1)
 
 
 def test_attendance_follows_the_period_and_the_search(staff):

@@ -341,6 +341,55 @@ def test_attendance_counts_real_check_ins_as_json_and_csv(client, staff_client):
     assert Client().get(f"/api/management/events/{event.pk}/attendance/").status_code == 401
 
 
+def test_the_registrations_page_counts_check_ins_live_and_each_row_shows_its_time(client, staff_client):
+    event = make_event("Door Day", price=5000)
+    people = [approved(client, staff_client, event, i) for i in range(4)]
+    url = f"/api/management/events/{event.pk}/registrations/"
+
+    def page():
+        with CaptureQueriesContext(connection) as queries:
+            answer = staff_client.get(url, {"page": 1, "page_size": 20})
+        assert answer.status_code == 200
+        return answer.json(), len(queries)
+
+    before, cost = page()
+    assert (before["checked_in_registrations"], before["approved_registrations"]) == (0, 4)
+    sync(staff_client, event.pk, [scan(code, f"n-{i}") for i, (_r, code) in enumerate(people[:3])])
+    sync(staff_client, event.pk, [scan(people[0][1], "again", "door-b")])  # an attempt, not a check-in
+    after, cost_after = page()
+    assert (after["checked_in_registrations"], after["approved_registrations"]) == (3, 4)
+    assert cost_after == cost  # the figure and the rows' times cost no query per row
+    times = {row["id"]: row["checked_in_at"] for row in after["registrations"]}
+    assert [times[registration.pk] is not None for registration, _code in people] == [True, True, True, False]
+    # The same figure as the attendance's; an undone check-in leaves both.
+    staff_client.delete(f"/api/management/events/{event.pk}/checkins/{people[1][1]}/")
+    attendance = staff_client.get(f"/api/management/events/{event.pk}/attendance/").json()
+    assert page()[0]["checked_in_registrations"] == attendance["checked_in"] == 2
+    missing = staff_client.get("/api/management/events/999999/registrations/")
+    assert (missing.status_code, missing.json()["code"]) == (404, "not_found")
+
+
+def test_attendance_costs_the_same_queries_for_2_or_20_check_ins(client, staff_client):
+    event = make_event("Door Day", price=5000)
+    codes = [approved(client, staff_client, event, i)[1] for i in range(20)]
+    url = f"/api/management/events/{event.pk}/attendance/"
+
+    def cost(checked_in: int, fmt: str) -> int:
+        with CaptureQueriesContext(connection) as queries:
+            answer = staff_client.get(url, {"format": fmt})
+        assert answer.status_code == 200
+        if fmt == "json":
+            assert answer.json()["checked_in"] == checked_in
+        else:
+            assert answer.content.decode("utf-8-sig").count("\n") == checked_in + 1
+        return len(queries)
+
+    sync(staff_client, event.pk, [scan(code, f"a{i}") for i, code in enumerate(codes[:2])])
+    few = (cost(2, "json"), cost(2, "csv"))
+    sync(staff_client, event.pk, [scan(code, f"b{i}") for i, code in enumerate(codes[2:])])
+    assert (cost(20, "json"), cost(20, "csv")) == few
+
+
 def test_the_code_stays_readable_for_the_e_mails_after_the_secret_key_is_rotated(
     client, staff_client, settings
 ):
