@@ -90,6 +90,7 @@ export type RegistrationCounters = Pick<
   | 'available_seats'
   | 'open_seats'
   | 'waitlist_count'
+  | 'checked_in_registrations'
 >;
 
 /** Registrations holding a seat that need an interpreter, and by declared disability ('None' left out). */
@@ -212,6 +213,18 @@ export const registrationsAdminApi = api.injectEndpoints({
         return { csv, filename: filenameFromDisposition(headers?.get('Content-Disposition')) ?? `registrations-${eventId}.csv` };
       },
     }),
+    /** The event's attendance as CSV (who was checked in at the door, when, by which device): fetched as the export above. */
+    exportAttendance: build.mutation<CsvFile, { eventId: number }>({
+      query: ({ eventId }) => ({
+        url: `management/events/${eventId}/attendance/`,
+        params: { format: 'csv' },
+        responseHandler: 'content-type',
+      }),
+      transformResponse: (csv: string, meta, { eventId }) => {
+        const headers = (meta as FetchBaseQueryMeta | undefined)?.response?.headers;
+        return { csv, filename: filenameFromDisposition(headers?.get('Content-Disposition')) ?? `attendance-${eventId}.csv` };
+      },
+    }),
     updateRegistrationStatus: build.mutation<DecisionAnswer, StatusUpdateArgs>({
       query: ({ registration, ...decision }) => {
         const { status, payment_notes } = decision;
@@ -310,6 +323,7 @@ export const {
   useGetWaitlistQuery,
   useGetRegistrationQuery,
   useExportRegistrationsMutation,
+  useExportAttendanceMutation,
   useUpdateRegistrationStatusMutation,
   useBulkDecideRegistrationsMutation,
   useEraseRegistrationMutation,

@@ -50,7 +50,16 @@ export function attendanceView(report: AttendanceReport, t: TFunction, searching
     figures: [
       { key: 'attendees', label: t('attendance.totalAttendees'), value: formatNumber(totals.total_attendees) },
       { key: 'rate', label: t('attendance.memberRate'), value: rate },
-      { key: 'events', label: t('attendance.events'), value: formatNumber(report.count) },
+      {
+        key: 'events',
+        label: t('attendance.events'),
+        value: formatNumber(report.count),
+        // Events held before check-in existed are counted another way: said beside their number.
+        note:
+          totals.events_from_confirmed_seats > 0
+            ? t('attendance.fromSeatsNote', { count: totals.events_from_confirmed_seats })
+            : undefined,
+      },
     ],
     chart: {
       layout: 'rows',
@@ -71,6 +80,7 @@ export function attendanceView(report: AttendanceReport, t: TFunction, searching
       columns: [
         { label: t('attendance.columns.event') },
         { label: t('attendance.columns.date'), nowrap: true },
+        { label: t('attendance.columns.countedFrom') },
         { label: t('attendance.columns.total'), numeric: true },
         { label: t('attendance.columns.members'), numeric: true },
         { label: t('attendance.columns.nonMembers'), numeric: true },
@@ -79,6 +89,7 @@ export function attendanceView(report: AttendanceReport, t: TFunction, searching
       rows: report.rows.map((row) => [
         row.event_name,
         formatDate(row.date),
+        t(`attendance.countedFrom.${row.counted_from}`),
         formatNumber(row.total_attendees),
         formatNumber(row.members),
         formatNumber(row.non_members),

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import type { RegistrationCounters as Counters } from '../admin-api';
 
 /**
- * The event's four counters (SPEC §2), then the registrations that ended and hold no seat
+ * The event's four counters (SPEC §2) and the tickets checked in at the door, then the registrations that ended and hold no seat
  * (rejected, expired, cancelled), counted apart: description lists, so each figure is read with
  * its name.
  */
@@ -17,6 +17,12 @@ export function RegistrationCounters({ counters }: { counters: Counters }) {
     { key: 'total', value: counters.total_registrations, note: t('counters.totalNote') },
     { key: 'pending', value: counters.pending_registrations },
     { key: 'approved', value: counters.approved_registrations },
+    // Who came, against who was expected: live while the doors are open (the page polls).
+    {
+      key: 'checkedIn',
+      value: counters.checked_in_registrations,
+      note: t('counters.checkedInNote', { count: counters.approved_registrations }),
+    },
     {
       key: 'available',
       value: seats === null || counters.maximum_attendees === null ? t('counters.unlimited') : seats,

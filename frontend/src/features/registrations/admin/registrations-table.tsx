@@ -51,7 +51,7 @@ interface Props {
 /**
  * The registrations table (SPEC §2): a box to select the row, Name (with the payment reference),
  * Contact Info (with whether the e-mail address is confirmed), Registration Date, Status (with
- * what it depends on or why it ended), Actions (the decisions, and Erase below them).
+ * what it depends on or why it ended, and when its ticket was checked in at the door), Actions (the decisions, and Erase below them).
  */
 export function RegistrationsTable({ registrations, onDecide, onErase, busy, selected, onSelect, now, tableRef }: Props) {
   const { t } = useTranslation('registrations-admin');
@@ -90,6 +90,7 @@ export function RegistrationsTable({ registrations, onDecide, onErase, busy, sel
             registrations.map((registration) => {
               const registered = dateAndTime(registration.registration_date);
               const note = statusNote(registration, now);
+              const checkedIn = registration.checked_in_at ? dateAndTime(registration.checked_in_at) : null;
               const checkboxId = `registration-select-${registration.id}`;
               return (
                 <tr key={registration.id} className={selected.has(registration.id) ? 'registrations-table__row--selected' : undefined}>
@@ -130,6 +131,11 @@ export function RegistrationsTable({ registrations, onDecide, onErase, busy, sel
                   <td data-label={columns.status}>
                     <StatusBadge kind="registration" status={registration.registration_status} free={registration.free} />
                     {note && <span className="registrations-table__note">{note}</span>}
+                    {checkedIn && (
+                      <span className="registrations-table__checked-in">
+                        {t('table.checkedIn', { date: checkedIn.date, time: checkedIn.time })}
+                      </span>
+                    )}
                   </td>
                   <td className="registrations-table__actions">
                     <div id={actionsId(registration)} className="registrations-table__action-group">

@@ -172,6 +172,39 @@ describe('Registrations of one event', () => {
     expect(screen.getByTestId('path')).toHaveTextContent('/dashboard/registrations');
   });
 
+  it('shows how many were checked in at the door against the confirmed seats, and each row its check-in time', async () => {
+    const backend = deskBackend({
+      registrations: [
+        makeRegistration({ id: 1, full_name: 'Jane Doe', registration_status: 'Approved', checked_in_at: '2027-03-10T07:14:00Z' }),
+        makeRegistration({ id: 2, full_name: 'Amos Approved', email: 'amos@example.org', registration_status: 'Approved' }),
+        makeRegistration({ id: 3, full_name: 'Paul Pending', email: 'paul@example.org' }),
+      ],
+    });
+    renderPage(backend);
+    await findTable();
+    expect(counter('Checked In')).toBe('1 of 2 confirmed');
+    // In the browser's time (UTC here).
+    expect(within(rowOf('Jane Doe')).getByText('Checked in Mar 10, 2027 at 7:14 AM')).toBeInTheDocument();
+    expect(within(rowOf('Amos Approved')).queryByText(/^Checked in/)).not.toBeInTheDocument();
+    expect(within(rowOf('Paul Pending')).queryByText(/^Checked in/)).not.toBeInTheDocument();
+  });
+
+  it('picks up check-ins made at the door on the next poll, with no loader', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    const backend = deskBackend();
+    renderPage(backend);
+    await findTable();
+    expect(counter('Checked In')).toBe('0 of 1 confirmed');
+    const amos = backend.registrations.find((row) => row.id === 2);
+    if (!amos) throw new Error('No Amos');
+    amos.checked_in_at = '2027-03-10T06:58:00Z'; // scanned at the door meanwhile
+
+    await act(() => vi.advanceTimersByTimeAsync(REGISTRATIONS_POLLING_INTERVAL));
+    await waitFor(() => expect(counter('Checked In')).toBe('1 of 1 confirmed'));
+    expect(within(rowOf('Amos Approved')).getByText('Checked in Mar 10, 2027 at 6:58 AM')).toBeInTheDocument();
+    expect(screen.queryByText('Loading registrations...')).not.toBeInTheDocument();
+  });
+
   it("shows 'Unlimited' seats when the event has no maximum", async () => {
     renderPage(deskBackend({ events: [makeEvent({ id: 3, maximum_attendees: null })] }));
     await findTable();
@@ -735,6 +768,37 @@ describe('Registrations of one event', () => {
       const text = await file.text();
       expect(text).toContain('Amos Approved');
       expect(text).not.toContain('Jane Doe');
+    });
+
+    it("downloads the event's attendance (its check-ins) as CSV, whatever the filter", async () => {
+      storeTestSession();
+      const backend = deskBackend();
+      const amos = backend.registrations.find((row) => row.id === 2);
+      if (amos) amos.checked_in_at = '2027-03-10T06:58:00Z';
+      const { user } = renderPage(backend);
+      await findTable();
+      await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'Pending');
+      await user.click(screen.getByRole('button', { name: 'Export attendance (CSV)' }));
+
+      await waitFor(() => expect(saved).toEqual([{ href: 'blob:registrations', download: 'attendance-3.csv' }]));
+      const request = backend.attendanceRequests()[0];
+      expect(request?.authorization).toBe('Bearer access-1');
+      expect([...(request?.url.searchParams.entries() ?? [])]).toEqual([['format', 'csv']]);
+      const [file] = blobs;
+      if (!file) throw new Error('No file was saved');
+      expect([...new Uint8Array(await file.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const text = await file.text();
+      expect(text).toContain('Amos Approved');
+      expect(text).not.toContain('Jane Doe');
+    });
+
+    it('toasts a failed attendance export', async () => {
+      const { user } = renderPage(deskBackend());
+      await findTable();
+      server.use(registrationsFailure('get', 'attendance', 500));
+      await user.click(screen.getByRole('button', { name: 'Export attendance (CSV)' }));
+      await waitFor(() => expect(toasts()).toHaveTextContent('Failed to export the attendance'));
+      expect(saved).toEqual([]);
     });
 
     it('toasts a failed export', async () => {

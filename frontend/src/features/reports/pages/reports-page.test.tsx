@@ -49,13 +49,20 @@ describe('Reports page', () => {
     const table = await findTable('Event attendance');
     expect(lastParams(backend, 'attendance')?.get('period')).toBe('year');
     expect(screen.getByText('From Nov 25, 2025 to Nov 24, 2026')).toBeInTheDocument();
-    expect(figures()).toEqual(['Total attendees21', 'Member attendance rate76.2%', 'Events3']);
-    expect(cells(table)).toEqual([
-      ['Event name', 'Date', 'Total attendees', 'Members', 'Non-members', 'Member %'],
-      ['Medical Interpreting Masterclass', 'Nov 12, 2026', '9', '6', '3', '66.7%'],
-      ['Annual General Meeting 2026', 'Oct 15, 2026', '12', '10', '2', '83.3%'],
-      ['=Deaf Culture, "History" Seminar', 'Sep 10, 2026', '0', '0', '0', '—'],
+    expect(figures()).toEqual([
+      'Total attendees21',
+      'Member attendance rate76.2%',
+      'Events31 counted from confirmed seats: no check-in at its door.',
     ]);
+    // Each event says where its attendees come from: its door's check-ins, or, for an event whose
+    // door checked nobody in, its confirmed seats.
+    expect(cells(table)).toEqual([
+      ['Event name', 'Date', 'Counted from', 'Total attendees', 'Members', 'Non-members', 'Member %'],
+      ['Medical Interpreting Masterclass', 'Nov 12, 2026', 'Check-ins at the door', '9', '6', '3', '66.7%'],
+      ['Annual General Meeting 2026', 'Oct 15, 2026', 'Confirmed seats (no check-in)', '12', '10', '2', '83.3%'],
+      ['=Deaf Culture, "History" Seminar', 'Sep 10, 2026', 'Check-ins at the door', '0', '0', '0', '—'],
+    ]);
+    expect(screen.getByText(/^Attendees are the people checked in at the event's door\./)).toBeInTheDocument();
   });
 
   it('draws the chart as one image with a text summary, and its numbers are in the table', async () => {
@@ -69,7 +76,7 @@ describe('Reports page', () => {
     const bars = Array.from(chart.querySelectorAll('.bar-chart__value')).map((text) => text.textContent);
     expect(bars).toEqual(['6', '3', '10', '2', '0', '0']);
     const rows = cells(screen.getByRole('table', { name: 'Event attendance' })).slice(1);
-    expect(rows.flatMap((row) => [row[3], row[4]])).toEqual(bars);
+    expect(rows.flatMap((row) => [row[4], row[5]])).toEqual(bars);
   });
 
   it('asks the server again when the period changes, keeping the old report until the new one is there', async () => {
@@ -83,7 +90,11 @@ describe('Reports page', () => {
     await waitFor(() => expect(lastParams(backend, 'attendance')?.get('period')).toBe('month'));
     // Meanwhile the year's report stays, marked busy, with no loader.
     expect(panel()).toHaveAttribute('aria-busy', 'true');
-    expect(figures()).toEqual(['Total attendees21', 'Member attendance rate76.2%', 'Events3']);
+    expect(figures()).toEqual([
+      'Total attendees21',
+      'Member attendance rate76.2%',
+      'Events31 counted from confirmed seats: no check-in at its door.',
+    ]);
     expect(screen.queryByText('Loading report...')).not.toBeInTheDocument();
     backend.state.hold = null;
     answer();
@@ -223,11 +234,11 @@ describe('Reports page', () => {
       const text = await file.text();
       expect(text).toBe(
         [
-          'Event name,Date,Total attendees,Members,Non-members,Member %',
-          'Medical Interpreting Masterclass,"Nov 12, 2026",9,6,3,66.7%',
-          'Annual General Meeting 2026,"Oct 15, 2026",12,10,2,83.3%',
+          'Event name,Date,Counted from,Total attendees,Members,Non-members,Member %',
+          'Medical Interpreting Masterclass,"Nov 12, 2026",Check-ins at the door,9,6,3,66.7%',
+          'Annual General Meeting 2026,"Oct 15, 2026",Confirmed seats (no check-in),12,10,2,83.3%',
           // A name a spreadsheet would run is defused; quotes and commas are quoted.
-          '"\'=Deaf Culture, ""History"" Seminar","Sep 10, 2026",0,0,0,—',
+          '"\'=Deaf Culture, ""History"" Seminar","Sep 10, 2026",Check-ins at the door,0,0,0,—',
           '',
         ].join('\r\n'),
       );

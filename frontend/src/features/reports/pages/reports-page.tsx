@@ -158,7 +158,7 @@ export function ReportsPage() {
             <p className="reports__range">
               {t('period.range', { start: formatDate(shown.start), end: formatDate(shown.end) })}
             </p>
-            <ReportPanel view={view} definitions={report === 'growth' ? t('growth.definitions') : undefined} />
+            <ReportPanel view={view} definitions={report === 'activities' ? undefined : t(`${report}.definitions`)} />
           </>
         )}
       </Tabs>

@@ -20,6 +20,7 @@ import {
 const OVERVIEW_URL = '*/api/management/registrations/overview/';
 const LIST_URL = '*/api/management/events/:id/registrations/';
 const EXPORT_URL = '*/api/management/events/:id/registrations/export/';
+const ATTENDANCE_URL = '*/api/management/events/:id/attendance/';
 const WAITLIST_URL = '*/api/management/events/:id/waitlist/';
 const UPDATE_URL = '*/api/management/registrations/:id/update-status/';
 const BULK_URL = '*/api/management/events/:id/registrations/bulk/';
@@ -305,6 +306,27 @@ export function registrationsBackend({
       });
     }),
 
+    http.get(ATTENDANCE_URL, async ({ request, params }) => {
+      await record(request);
+      const event = state.events.find((item) => item.id === Number(params.id));
+      if (!event) return notFound();
+      if (new URL(request.url).searchParams.get('format') !== 'csv') {
+        return envelope(400, { detail: 'Please correct these fields: format.', code: 'validation_error', fields: { format: 'Not one of the allowed values.' } });
+      }
+      const lines = [
+        'Reference,Name,Status,Checked in at,Device,Checked in by',
+        ...rowsOf(event.id)
+          .filter((row) => row.checked_in_at)
+          .map((row) => [row.payment_reference, row.full_name, row.registration_status, row.checked_in_at, 'door-a', 'Portal Admin'].join(',')),
+      ];
+      return new HttpResponse(`\uFEFF${lines.join('\r\n')}\r\n`, {
+        headers: {
+          'Content-Type': 'text/csv; charset=utf-8',
+          'Content-Disposition': `attachment; filename="attendance-${event.id}.csv"`,
+        },
+      });
+    }),
+
     http.get(LIST_URL, async ({ request, params }) => {
       await record(request);
       const event = state.events.find((item) => item.id === Number(params.id));
@@ -338,6 +360,8 @@ export function registrationsBackend({
         available_seats: seatsOf(event).available,
         open_seats: seatsOf(event).open,
         waitlist_count: (state.waitlists[event.id] ?? []).filter((entry) => entry.position !== null).length,
+        // The door's check-ins: the rows whose ticket was scanned.
+        checked_in_registrations: rowsOf(event.id).filter((row) => row.checked_in_at).length,
         access_needs: { needs_interpreter: counted.filter((row) => row.needs_interpreter).length, disabilities },
       };
       return json<EventRegistrations>(answer);
@@ -506,6 +530,7 @@ export function registrationsBackend({
     detailRequests: () =>
       requests.filter((item) => item.method === 'GET' && /\/management\/registrations\/\d+\/$/.test(item.url.pathname)),
     exportRequests: () => callsTo('/registrations/export/'),
+    attendanceRequests: () => callsTo('/attendance/'),
     waitlistRequests: () => callsTo('/waitlist/'),
     updateRequests: () => callsTo('/update-status/', 'POST'),
     bulkRequests: () => callsTo('/registrations/bulk/', 'POST'),
@@ -516,7 +541,7 @@ export function registrationsBackend({
 /** A call answered with an error envelope (or a network failure when `status` is 'network'). */
 export function registrationsFailure(
   method: 'get' | 'post' | 'delete',
-  what: 'overview' | 'list' | 'export' | 'waitlist' | 'update' | 'bulk' | 'erase' | 'eraseWaitlist',
+  what: 'overview' | 'list' | 'export' | 'attendance' | 'waitlist' | 'update' | 'bulk' | 'erase' | 'eraseWaitlist',
   status: number | 'network',
   body: JsonBodyType = { detail: 'Something went wrong on the server.', code: 'server_error' },
 ) {
@@ -524,6 +549,7 @@ export function registrationsFailure(
     overview: OVERVIEW_URL,
     list: LIST_URL,
     export: EXPORT_URL,
+    attendance: ATTENDANCE_URL,
     waitlist: WAITLIST_URL,
     update: UPDATE_URL,
     bulk: BULK_URL,
