@@ -49,6 +49,13 @@ def test_seed_demo_fills_every_report():
     attendance = selectors.attendance_report(period="year")
     assert attendance["count"] == 4  # the four past events, the AGM among them
     assert 0 < attendance["totals"]["members"] < attendance["totals"]["total_attendees"]
+    # The most recent one was checked in at its door (two confirmed people did not come, seeded
+    # once however often the command runs); the others were held before check-in.
+    masterclass = attendance["rows"][0]
+    assert masterclass["event_name"] == "Medical Interpreting Masterclass"
+    assert masterclass["counted_from"] == "check_ins"
+    assert (masterclass["total_attendees"], masterclass["members"]) == (7, 5)
+    assert attendance["totals"]["events_from_confirmed_seats"] == 3
     activities = selectors.activity_report(period="year")
     kinds = {row["kind"] for row in activities["rows"]}
     assert {"member_joined", "member_renewed", "registration_approved"} <= kinds
