@@ -51,6 +51,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
+from bench_checkin import checkins_seed, scan_body_template  # noqa: E402
 from bench_loadgen import SIGNUP as SIGNUP_BODY  # noqa: E402
 from bench_loadgen import fetch_once, unique_bodies  # noqa: E402
 
@@ -107,6 +108,10 @@ with connection.cursor() as cursor:  # now, rather than by autovacuum in the mid
     cursor.execute('ANALYZE ' + Registration._meta.db_table + ', ' + Event._meta.db_table)
 print(ids[0], ids[-1], len(ids))
 """
+
+# Approved tickets for the single check-ins (a door scanning one QR code per request, each a
+# ticket not yet checked in); far more than the rounds use.
+CHECKINS = int(os.environ.get("BENCH_CHECKINS", "20000"))
 
 # The larger size of the staff pages: members up to 100,000 and events (each with a registration)
 # up to 10,000, shaped as .ci/bench seeds the first ones; then VACUUM ANALYZE, as autovacuum would.
@@ -297,6 +302,25 @@ GROUPS = [
         if STAFF_TOKEN
         else []
     ),
+    # A door's single scan: one POST …/checkins/ with one scan of a ticket not yet checked in (the
+    # seed's event and codes fill in {event} and the body's prefix). After the staff groups, so
+    # that none of them sees its tickets.
+    *(
+        [
+            [
+                Endpoint(
+                    "POST …/events/{id}/checkins/ (one scan, a fresh ticket)",
+                    "POST",
+                    "/api/management/events/{event}/checkins/",
+                    "",
+                    token=STAFF_TOKEN,
+                    seed=checkins_seed(CHECKINS),
+                )
+            ]
+        ]
+        if STAFF_TOKEN
+        else []
+    ),
     # Last: the e-mails it queues keep the worker busy for minutes after its rounds.
     [Endpoint("POST /api/management/contact-form/", "POST", "/api/management/contact-form/", CONTACT)],
 ]
@@ -410,7 +434,11 @@ def seed_rows(endpoint: Endpoint) -> None:
         text=True,
         check=True,
     ).stdout
-    first, last, count = (int(part) for part in out.split()[-3:])
+    words = out.split()
+    if "{event}" in endpoint.path:  # the check-in seed: its event, and the prefix of its codes
+        endpoint.path = endpoint.path.replace("{event}", words[-5])
+        endpoint.body = scan_body_template(words[-4])
+    first, last, count = (int(part) for part in words[-3:])
     if last - first + 1 != count:
         say(f"{endpoint.label}: the seeded ids are not consecutive ({first}–{last} for {count})")
     endpoint.next_id, endpoint.last_id = first, last
@@ -482,11 +510,12 @@ def measure_group(
     for endpoint in group:
         if endpoint.grow:
             grow_rows(endpoint)
+        if endpoint.seed:
+            seed_rows(endpoint)
         body = endpoint.body.encode()
         sample = next(unique_bodies(body)) if b"{n}" in body else body
         path = endpoint.path
         if endpoint.seed:
-            seed_rows(endpoint)
             sample = sample.replace(b"{id}", b"%d" % endpoint.next_id)
             path = path.replace("{id}", str(endpoint.next_id))
             endpoint.next_id += 1
