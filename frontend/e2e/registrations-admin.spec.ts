@@ -90,6 +90,15 @@ function expireHold(registrationId: number): void {
   execFileSync('.venv/bin/python', ['manage.py', 'shell', '-v0', '-c', code], { cwd: REPO, env: process.env, stdio: 'pipe' });
 }
 
+/** A ticket's code, read back as its e-mails read it (no API lists codes). */
+function ticketCode(registrationId: number): string {
+  const code = [
+    'from services.registrations.tickets import ticket_code',
+    `print(ticket_code(${registrationId}))`,
+  ].join('\n');
+  return execFileSync('.venv/bin/python', ['manage.py', 'shell', '-v0', '-c', code], { cwd: REPO, env: process.env, encoding: 'utf8' }).trim();
+}
+
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ has: page.getByRole('rowheader', { name }) });
 const registrations = (page: Page) => page.getByRole('table', { name: 'Registrations' });
 const waitlist = (page: Page) => page.getByRole('table', { name: 'Waiting list' });
@@ -208,10 +217,31 @@ test('staff reject and cancel sign-ups in bulk, cancel one with a reason, and ap
   await expect(counter(page, 'Approved')).toHaveText('1');
   await expect(counter(page, 'Expired')).toHaveText('0');
   await expect(counter(page, 'Available Seats')).toContainText('19');
+  await expect(counter(page, 'Checked In')).toHaveText('0');
+
+  // 6b. At the door its ticket is scanned (the door's API, as the check-in screen sends it): the
+  // page shows it checked in, and the attendance downloads with it.
+  const code = ticketCode(lateId);
+  const scanned = await request.post(`/api/management/events/${eventId}/checkins/`, {
+    headers: { Authorization: `Bearer ${await staffToken(request)}` },
+    data: [{ code, nonce: `e2e-${RUN}`, scanned_at: new Date().toISOString(), device: 'door-a' }],
+  });
+  expect(scanned.status(), await scanned.text()).toBe(200);
+  expect(((await scanned.json()) as { results: { result: string }[] }).results[0]?.result).toBe('checked_in');
 
   // 7. The whole page on a phone.
   await page.getByRole('combobox', { name: 'Status' }).selectOption('');
   await expect(rowOf(page, late.name)).toContainText('Approved');
+  await expect(counter(page, 'Checked In')).toHaveText('1');
+  await expect(rowOf(page, late.name)).toContainText(/Checked in \w{3} \d{1,2}, \d{4} at \d{1,2}:\d{2} [AP]M/);
+  const [attendanceFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export attendance (CSV)' }).click(),
+  ]);
+  expect(attendanceFile.suggestedFilename()).toBe(`attendance-${eventId}.csv`);
+  const attendanceCsv = readFileSync(await attendanceFile.path(), 'utf8');
+  expect(attendanceCsv).toContain(late.name);
+  expect(attendanceCsv).toContain('door-a');
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeVisible();
   await expectNoAxeViolations(page, 'payment desk on a phone');
