@@ -29,6 +29,10 @@ The staff pages are measured at two sizes: first on the rows .ci/bench seeds (10
 each large figure ÷ the small one, which must not grow with the rows. Only the contact form comes
 after them: the e-mails it queues keep the worker (concurrency 1) busy for minutes.
 
+The door's single scan (one check-in per request, each a ticket not yet checked in) walks its
+tickets the same way: bench_checkin.checkins_seed adds them just before its group, after the staff
+groups, and its event and codes fill in the path and the body.
+
 Every group of staff GETs waits first, at most QUIET s, until that worker has worked off what
 the groups before left it (the sign-ups' and the decisions' e-mails: `bench_mail.py quiet`, from
 the rows), so that the small and the large staff groups are measured on the same quiet machine,
