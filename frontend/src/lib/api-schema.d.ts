@@ -4697,8 +4697,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Code */
-                    code: string;
+                    /**
+                     * Code
+                     * @default null
+                     */
+                    code?: string | null;
                     /** Device */
                     device: string;
                     /** Nonce */
@@ -4708,6 +4711,11 @@ export interface operations {
                      * Format: date-time
                      */
                     scanned_at: string;
+                    /**
+                     * Ticket
+                     * @default null
+                     */
+                    ticket?: string | null;
                 }[];
             };
         };
