@@ -189,6 +189,10 @@ export function EventRegistrationsPage() {
         >
           {exporting ? t('event.exporting') : t('event.exportCsv')}
         </button>
+        {/* A full load: the door's screen has its own service worker scope and camera permission. */}
+        <Link to={`/dashboard/checkin/${eventId}`} reloadDocument className="button button--secondary">
+          {t('event.checkinScreen')}
+        </Link>
       </div>
 
       {shown === undefined ? (
