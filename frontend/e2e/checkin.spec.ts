@@ -74,9 +74,9 @@ test('the door: a phone checks in three tickets offline and syncs them; a second
   const eventId = await publishedEvent(request, { title: `Journey Door ${stamp}`, price: 3000 });
   const people = ['Aline Door', 'Bosco Door', 'Claire Door', 'Denis Door'];
   const phones = people.map((_name, i) => `+25078${stamp}${i}`);
-  const ids: number[] = [];
-  for (const [i, name] of people.entries()) ids.push(await approvedSeat(request, eventId, name, phones[i]));
-  const codes = ids.map(ticketCode);
+  const codes: string[] = [];
+  for (const [i, name] of people.entries()) codes.push(ticketCode(await approvedSeat(request, eventId, name, phones[i] ?? '')));
+  const code = (i: number) => codes[i] ?? '';
 
   // 1. Before the doors open: phone A downloads the list (and its screen's files, for a reload offline).
   const a = await doorPhone(browser, eventId, 'Door A');
@@ -95,18 +95,18 @@ test('the door: a phone checks in three tickets offline and syncs them; a second
   await expect(a.page.getByText(/List on this phone: 4 tickets/)).toBeVisible();
 
   // Three people come in: a code typed in, the QR code's address, a search by phone.
-  await typeCode(a.page, codes[0]);
+  await typeCode(a.page, code(0));
   await expect(answer(a.page)).toContainText('Welcome, Aline Door');
   await expect(answer(a.page)).toContainText('Needs a sign language interpreter');
   await keepScreenshot(a.page, testInfo, 'checkin-green-390');
-  await typeCode(a.page, `${baseURL}/ticket/${codes[1]}`);
+  await typeCode(a.page, `${baseURL}/ticket/${code(1)}`);
   await expect(answer(a.page)).toContainText('Welcome, Bosco Door');
-  await a.page.getByRole('searchbox', { name: 'Search by name, phone or reference' }).fill(`0${phones[2].slice(4)}`);
+  await a.page.getByRole('searchbox', { name: 'Search by name, phone or reference' }).fill(`0${(phones[2] ?? '').slice(4)}`);
   await a.page.getByRole('button', { name: 'Check in Claire Door' }).click();
   await expect(answer(a.page)).toContainText('Welcome, Claire Door');
   await expect(waiting(a.page)).toHaveText('3 scans waiting to be sent');
   // The same ticket again on this phone: the first scan here wins.
-  await typeCode(a.page, codes[0]);
+  await typeCode(a.page, code(0));
   await expect(answer(a.page)).toContainText(/Already checked in at .+ \(Door A\)/);
   await expect(waiting(a.page)).toHaveText('4 scans waiting to be sent');
   // A code that is no ticket of this event.
@@ -116,7 +116,7 @@ test('the door: a phone checks in three tickets offline and syncs them; a second
 
   // 3. Phone B, offline too, lets Aline in again (a second door, no network between them).
   await b.context.setOffline(true);
-  await typeCode(b.page, codes[0]);
+  await typeCode(b.page, code(0));
   await expect(answer(b.page)).toContainText('Welcome, Aline Door');
   await expect(waiting(b.page)).toHaveText('1 scan waiting to be sent');
 
@@ -139,7 +139,7 @@ test('the door: a phone checks in three tickets offline and syncs them; a second
   await expectNoAxeViolations(b.page, 'check-in screen, amber answer');
 
   // 6. A mistaken scan, undone: Denis is checked in, then undone on the server.
-  await typeCode(a.page, codes[3]);
+  await typeCode(a.page, code(3));
   await expect(answer(a.page)).toContainText('Welcome, Denis Door');
   await expect(waiting(a.page)).toHaveText('0 scans waiting to be sent', { timeout: 30_000 });
   await a.page.getByRole('button', { name: 'Undo this check-in' }).click();
