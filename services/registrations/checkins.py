@@ -171,9 +171,10 @@ def checkins_sync(*, event_id: int, body: bytes, by) -> list[dict[str, Any]]:
         }
         hashes = {scan.code_hash for scan in items if scan.code_hash and scan.nonce not in earlier}
         listed = {scan.list_hash for scan in items if scan.list_hash and scan.nonce not in earlier}
-        found = Ticket.objects.annotate(list_hash=Substr("code_hash", 1, 16)).filter(
-            Q(code_hash__in=hashes) | Q(registration__event_id=event_id, list_hash__in=listed)
-        )
+        wanted_tickets = Q(code_hash__in=hashes)
+        if listed:  # only then: a plain lookup of codes keeps to the code_hash index
+            wanted_tickets |= Q(registration__event_id=event_id, list_hash__in=listed)
+        found = Ticket.objects.annotate(list_hash=Substr("code_hash", 1, 16)).filter(wanted_tickets)
         tickets: dict[str, Ticket] = {}
         for ticket in found.select_related("registration"):
             tickets[ticket.code_hash] = ticket
