@@ -21,6 +21,12 @@ import {
 /** While scans wait and the phone thinks it is online, it tries again this often. */
 export const SYNC_RETRY_MS = 15_000;
 
+/** The list's hash of a typed phone number, or null when the text is no phone number. */
+export async function phoneHash(text: string): Promise<string | null> {
+  const phone = normalisePhone(text);
+  return phone ? shortHash(phone) : null;
+}
+
 function useOnline(): boolean {
   const [online, setOnline] = useState(() => navigator.onLine);
   useEffect(() => {
@@ -213,9 +219,5 @@ export function useDoor(eventId: number, device: string) {
     scanCode,
     checkInEntry,
     undoScan,
-    phoneHash: async (text: string) => {
-      const phone = normalisePhone(text);
-      return phone ? shortHash(phone) : null;
-    },
   };
 }

@@ -7,7 +7,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import { storeDeviceName, storedDeviceName } from '../device-store';
 import { registerDoorWorker } from '../door-worker';
 import { search, type CheckinEntry, type Scan } from '../logic';
-import { useDoor, type UndoOutcome } from '../use-door';
+import { phoneHash, useDoor, type UndoOutcome } from '../use-door';
 import { CameraScanner } from '../components/camera-scanner';
 import { ScanAnswer } from '../components/scan-answer';
 import '../checkin.css';
@@ -43,8 +43,8 @@ export function CheckinPage() {
   const current = shown ? (door.scans.find((scan) => scan.nonce === shown.nonce) ?? shown) : null;
   const ready = door.listState === 'ready' && device.trim() !== '';
 
+  // The search runs again when the text or the list changes (hashing a phone number is async).
   const entries = door.list?.entries;
-  const { phoneHash } = door;
   useEffect(() => {
     let live = true;
     void phoneHash(query).then((hash) => {
@@ -53,7 +53,7 @@ export function CheckinPage() {
     return () => {
       live = false;
     };
-  }, [entries, query, phoneHash]);
+  }, [entries, query]);
 
   const show = (scan: Scan) => {
     setUndoNote(null);
