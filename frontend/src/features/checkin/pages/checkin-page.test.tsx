@@ -136,6 +136,7 @@ describe('The door check-in screen', () => {
     expect(await within(answer()).findByText('Welcome, Aline Uwase')).toBeInTheDocument();
     expect(within(answer()).getByText('Decided on this phone, not yet confirmed by the server')).toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('1 scan waiting to be sent');
+    expect(screen.getByText(/^EVT-7-AAA · in at /)).toBeInTheDocument();
     // The same person again on this phone: the first scan here wins.
     await user.click(screen.getByRole('button', { name: 'Check in Aline Uwase' }));
     expect(await within(answer()).findByText(/^Already checked in at .+ \(Door A\)$/)).toBeInTheDocument();

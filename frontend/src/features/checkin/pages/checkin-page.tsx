@@ -6,7 +6,7 @@ import { dateAndTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import { storeDeviceName, storedDeviceName } from '../device-store';
 import { registerDoorWorker } from '../door-worker';
-import { search, type CheckinEntry, type Scan } from '../logic';
+import { firstCheckIn, search, type CheckinEntry, type Scan } from '../logic';
 import { phoneHash, useDoor, type UndoOutcome } from '../use-door';
 import { CameraScanner } from '../components/camera-scanner';
 import { ScanAnswer } from '../components/scan-answer';
@@ -79,6 +79,10 @@ export function CheckinPage() {
     setUndoNote(outcome);
     if (outcome === 'undone') setShown(null);
   };
+
+  // In already, by the list or by a scan on this phone not yet sent.
+  const inAt = (entry: CheckinEntry) =>
+    firstCheckIn(entry, door.scans.filter((scan) => scan.ticket === entry.code_hash))?.checkedInAt ?? null;
 
   const takenAt = door.list ? dateAndTime(door.list.generated_at) : null;
 
@@ -161,7 +165,7 @@ export function CheckinPage() {
               <span className="checkin__result-text">
                 <span className="checkin__result-name">{entry.name}</span>
                 <span className="checkin__result-meta">
-                  {[entry.reference, entry.checked_in_at ? t('alreadyIn', { time: dateAndTime(entry.checked_in_at).time }) : t(`status.${entry.status}`)]
+                  {[entry.reference, inAt(entry) ? t('alreadyIn', { time: dateAndTime(inAt(entry)).time }) : t(`status.${entry.status}`)]
                     .filter(Boolean)
                     .join(' · ')}
                 </span>
