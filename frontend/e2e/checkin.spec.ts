@@ -152,6 +152,13 @@ test('the door: a phone checks in three tickets offline and syncs them; a second
   // The event's registrations page shows them and leads to the door's screen.
   await a.page.goto(`/dashboard/registrations/${eventId}`);
   await expect(a.page.getByRole('link', { name: 'Door check-in' })).toHaveAttribute('href', `/dashboard/checkin/${eventId}`);
+  // The door's service worker stays out of the public site, even on a phone that has it.
+  await a.page.goto('/events');
+  await expect(a.page.getByRole('heading', { level: 1 })).toBeVisible();
+  expect(await a.page.evaluate(() => navigator.serviceWorker.controller === null)).toBe(true);
+  expect(await a.page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).map((r) => new URL(r.scope).pathname))).toEqual([
+    '/dashboard/checkin/',
+  ]);
   await a.context.close();
   await b.context.close();
 });
