@@ -1,8 +1,12 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { VitePWA } from 'vite-plugin-pwa';
 import { defineConfig } from 'vitest/config';
 
 import { catalogueAssets } from './scripts/catalogue-assets.mjs';
+import { doorPrecache } from './scripts/door-precache.mjs';
+
+const DIST = fileURLToPath(new URL('dist', import.meta.url));
 
 // The libraries every first visit needs (React, the router, Redux Toolkit with RTK Query) in one
 // chunk of their own: an app deploy changes none of them, so a returning visitor keeps it cached
@@ -31,7 +35,32 @@ function packagePattern(packages: string[]): RegExp {
 }
 
 export default defineConfig({
-  plugins: [react(), catalogueAssets(fileURLToPath(new URL('src/locales', import.meta.url)))],
+  plugins: [
+    react(),
+    catalogueAssets(fileURLToPath(new URL('src/locales', import.meta.url))),
+    // The door's service worker (docs/architecture.md): dist/sw.js, registered by the check-in
+    // screen alone for /dashboard/checkin/ (features/checkin/door-worker.ts). Nothing is added to
+    // index.html (no register script, no manifest link): the public pages neither load nor fall
+    // under it. It precaches the screen's files only and serves index.html to its navigations.
+    VitePWA({
+      injectRegister: false,
+      manifest: false,
+      strategies: 'generateSW',
+      scope: '/dashboard/checkin/',
+      workbox: {
+        globPatterns: ['index.html', 'assets/**/*.{js,css,json}'],
+        manifestTransforms: [doorPrecache(DIST)],
+        navigateFallback: '/index.html',
+        navigateFallbackAllowlist: [/^\/dashboard\/checkin\//],
+        // The API is never cached: the list lives in IndexedDB, scans wait there too.
+        runtimeCaching: [],
+        inlineWorkboxRuntime: true,
+        cleanupOutdatedCaches: true,
+        clientsClaim: true,
+        skipWaiting: true,
+      },
+    }),
+  ],
   base: '/',
   server: {
     proxy: {

@@ -4,11 +4,14 @@ wins (one row per ticket, its unique key settles two devices syncing at once), e
 of it stays an attempt, and a nonce sent again gets the answer it got the first time."""
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Any
 
 from django.db import transaction
+from django.db.models import Q
+from django.db.models.functions import Substr
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
@@ -32,6 +35,9 @@ FUTURE_TOLERANCE = timedelta(minutes=5)
 SCAN_MAX = 512
 NONCE_MAX = 64
 DEVICE_MAX = 64
+# A ticket found by name, phone or reference has no code on the device: the scan names it by the
+# check-in list's hash of its code (16 hex digits), which only staff's list carries.
+LIST_HASH = re.compile(r"[0-9a-f]{16}")
 
 CHECKED_IN = ScanAttempt.Result.CHECKED_IN.value
 ALREADY = ScanAttempt.Result.ALREADY_CHECKED_IN.value
@@ -50,6 +56,7 @@ STATUS_REFUSALS = {
 class Scan:
     nonce: str | None
     code_hash: str = ""
+    list_hash: str = ""  # a ticket found by search: the list's short hash, not a code
     scanned_at: datetime | None = None
     device: str = ""
     result: str = ""
@@ -98,6 +105,13 @@ def _clean(item: Any, now: datetime) -> Scan:
         scan.result, scan.reason = REFUSED, "invalid_scanned_at"
         return scan
     scan.scanned_at = scanned_at
+    listed = item.get("ticket")
+    if "code" not in item and isinstance(listed, str) and LIST_HASH.fullmatch(listed):
+        if scanned_at > now + FUTURE_TOLERANCE:
+            scan.result, scan.reason = REFUSED, "future_scan"
+            return scan
+        scan.list_hash = listed
+        return scan
     code = item.get("code")
     if isinstance(code, str) and len(code) <= SCAN_MAX:
         code = code_from_scan(code)  # the QR holds the ticket page's address
@@ -156,10 +170,15 @@ def checkins_sync(*, event_id: int, body: bytes, by) -> list[dict[str, Any]]:
             for attempt in ScanAttempt.objects.filter(event_id=event_id, nonce__in=nonces)
         }
         hashes = {scan.code_hash for scan in items if scan.code_hash and scan.nonce not in earlier}
-        tickets = {
-            ticket.code_hash: ticket
-            for ticket in Ticket.objects.filter(code_hash__in=hashes).select_related("registration")
-        }
+        listed = {scan.list_hash for scan in items if scan.list_hash and scan.nonce not in earlier}
+        wanted_tickets = Q(code_hash__in=hashes)
+        if listed:  # only then: a plain lookup of codes keeps to the code_hash index
+            wanted_tickets |= Q(registration__event_id=event_id, list_hash__in=listed)
+        found = Ticket.objects.annotate(list_hash=Substr("code_hash", 1, 16)).filter(wanted_tickets)
+        tickets: dict[str, Ticket] = {}
+        for ticket in found.select_related("registration"):
+            tickets[ticket.code_hash] = ticket
+            tickets[ticket.list_hash] = ticket  # type: ignore[attr-defined]
         first_of_nonce: dict[str, Scan] = {}
         wanted: dict[int, CheckIn] = {}  # ticket id → the first scan of it in this batch
         for scan in items:
@@ -171,7 +190,7 @@ def checkins_sync(*, event_id: int, body: bytes, by) -> list[dict[str, Any]]:
             if scan.nonce in first_of_nonce:
                 continue  # the same scan twice in one batch: answered as the first (below)
             first_of_nonce[scan.nonce] = scan
-            ticket = tickets.get(scan.code_hash)
+            ticket = tickets.get(scan.code_hash or scan.list_hash)
             if ticket is None:
                 scan.result, scan.reason = REFUSED, "not_a_ticket"
             elif ticket.registration.event_id != event_id:
@@ -246,6 +265,7 @@ def checkins_sync(*, event_id: int, body: bytes, by) -> list[dict[str, Any]]:
             and scan.device
             and scan.reason in ("future_scan", "not_a_ticket")
             and not scan.code_hash
+            and first_of_nonce.get(scan.nonce) is not scan  # a list hash of no ticket: kept above
         ]
         attempts.sort(key=lambda attempt: attempt.nonce)  # the same order for every sync (above)
         ScanAttempt.objects.bulk_create(attempts, ignore_conflicts=True)
@@ -273,7 +293,15 @@ def checkin_undo(*, event_id: int, code: str, by) -> Registration:
     with transaction.atomic(), audit_action("registration.check_in_undone"):
         if not Event.objects.filter(pk=event_id).exists():
             raise NotFound(_("Not Found! The event you're looking for doesn't exist."))
-        ticket = ticket_find(code)
+        if LIST_HASH.fullmatch(code):  # a ticket found by search (see LIST_HASH)
+            ticket = (
+                Ticket.objects.select_related("registration")
+                .annotate(list_hash=Substr("code_hash", 1, 16))
+                .filter(registration__event_id=event_id, list_hash=code)
+                .first()
+            )
+        else:
+            ticket = ticket_find(code)
         if ticket is None or ticket.registration.event_id != event_id:
             raise NotFound(_("This ticket was not found."), code="ticket_not_found")
         check_in = CheckIn.objects.select_for_update().filter(ticket=ticket).first()

@@ -453,7 +453,10 @@ class CheckinListOut(Schema):
 class ScanIn(Schema):
     """One scan, as a device sends it (the body is a JSON list of these)."""
 
-    code: str
+    # The QR's address or the code typed in; or, for a ticket found by name, phone or reference,
+    # `ticket`: the check-in list's `code_hash` (a device never holds that ticket's code).
+    code: str | None = None
+    ticket: str | None = Field(default=None, pattern=r"^[0-9a-f]{16}$")
     nonce: str = Field(max_length=64)
     scanned_at: datetime
     device: str = Field(max_length=64)

@@ -30,6 +30,11 @@ const eventRegistrations = page(
   'EventRegistrationsPage',
   ['registrations-admin', 'events-admin', 'events'],
 );
+// The door's screen: its own frame (a phone in one hand), no sidebar.
+const checkin = page(() => import('../features/checkin/pages/checkin-page'), 'CheckinPage', [
+  'checkin',
+  'registrations-admin',
+]);
 const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage', ['auth']);
 const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage', ['auth', 'dashboard']);
 const reports = page(() => import('../features/reports/pages/reports-page'), 'ReportsPage', ['reports']);
@@ -47,6 +52,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     element: requireAdmin,
     children: [
+      { path: 'checkin/:eventId', element: checkin },
       {
         element: dashboardLayout,
         children: [

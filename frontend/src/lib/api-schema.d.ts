@@ -4706,8 +4706,11 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
-                    /** Code */
-                    code: string;
+                    /**
+                     * Code
+                     * @default null
+                     */
+                    code?: string | null;
                     /** Device */
                     device: string;
                     /** Nonce */
@@ -4717,6 +4720,11 @@ export interface operations {
                      * Format: date-time
                      */
                     scanned_at: string;
+                    /**
+                     * Ticket
+                     * @default null
+                     */
+                    ticket?: string | null;
                 }[];
             };
         };

@@ -207,6 +207,35 @@ def test_a_nonce_sent_again_gets_the_same_answer(client, staff_client):
     assert CheckIn.objects.count() == 1 and ScanAttempt.objects.count() == 3
 
 
+def test_a_ticket_found_by_search_checks_in_by_the_lists_hash_and_undoes(client, staff_client):
+    event = make_event("Door Day", price=5000)
+    other = make_event("Other Day", price=5000)
+    _registration, code = approved(client, staff_client, event, 1)
+    _elsewhere, other_code = approved(client, staff_client, other, 2)
+    listed = staff_client.get(f"/api/management/events/{event.pk}/checkin-list/").json()["entries"]
+    short = listed[0]["code_hash"]
+    at = (timezone.now() - timedelta(minutes=1)).isoformat()
+    by_list = {"ticket": short, "nonce": "s-1", "scanned_at": at, "device": "door-a"}
+    results = sync(
+        staff_client,
+        event.pk,
+        [
+            by_list,
+            {**by_list, "nonce": "s-2", "ticket": hashlib.sha256(other_code.encode()).hexdigest()[:16]},
+            {**by_list, "nonce": "s-3", "ticket": "not-hex"},
+            scan(code, "s-4", "door-b"),
+        ],
+    ).json()["results"]
+    assert [(r["result"], r["reason"]) for r in results] == [
+        ("checked_in", None),
+        ("refused", "not_a_ticket"),  # another event's ticket is no ticket of this list
+        ("refused", "not_a_ticket"),
+        ("already_checked_in", None),
+    ]
+    assert staff_client.delete(f"/api/management/events/{event.pk}/checkins/{short}/").status_code == 200
+    assert not CheckIn.objects.exists()
+
+
 def test_bad_scans_are_refused_alone_and_lose_no_valid_scan(client, staff_client):
     event = make_event("Door Day", price=5000)
     other_event = make_event("Other Day", price=5000)

@@ -216,6 +216,10 @@ export function EventRegistrationsPage() {
           >
             {exportingAttendance ? t('event.exporting') : t('event.exportAttendance')}
           </button>
+          {/* A full load: the door's screen has its own service worker scope and camera permission. */}
+          <Link to={`/dashboard/checkin/${eventId}`} reloadDocument className="button button--secondary">
+            {t('event.checkinScreen')}
+          </Link>
         </div>
       </div>
 
