@@ -136,6 +136,14 @@ export function RegistrationsTable({ registrations, onDecide, onErase, busy, sel
                         {t('table.checkedIn', { date: checkedIn.date, time: checkedIn.time })}
                       </span>
                     )}
+                    {registration.event_reminders.map((reminder) => {
+                      const sent = dateAndTime(reminder.sent_at);
+                      return (
+                        <span key={reminder.kind} className="registrations-table__note">
+                          {t(`table.reminder.${reminder.kind}`, { date: sent.date, time: sent.time })}
+                        </span>
+                      );
+                    })}
                   </td>
                   <td className="registrations-table__actions">
                     <div id={actionsId(registration)} className="registrations-table__action-group">

@@ -189,6 +189,29 @@ describe('Registrations of one event', () => {
     expect(within(rowOf('Paul Pending')).queryByText(/^Checked in/)).not.toBeInTheDocument();
   });
 
+  it('shows on each row which reminders before the event went out, and when', async () => {
+    const backend = deskBackend({
+      registrations: [
+        makeRegistration({
+          id: 1,
+          full_name: 'Jane Doe',
+          registration_status: 'Approved',
+          event_reminders: [
+            { kind: '7_days', sent_at: '2027-03-03T08:00:00Z' },
+            { kind: '1_day', sent_at: '2027-03-09T08:10:00Z' },
+          ],
+        }),
+        makeRegistration({ id: 2, full_name: 'Amos Approved', email: 'amos@example.org', registration_status: 'Approved' }),
+      ],
+    });
+    renderPage(backend);
+    await findTable();
+    const jane = within(rowOf('Jane Doe'));
+    expect(jane.getByText('Reminder 7 days before sent Mar 3, 2027 at 8:00 AM')).toBeInTheDocument();
+    expect(jane.getByText('Reminder 1 day before sent Mar 9, 2027 at 8:10 AM')).toBeInTheDocument();
+    expect(within(rowOf('Amos Approved')).queryByText(/^Reminder/)).not.toBeInTheDocument();
+  });
+
   it('picks up check-ins made at the door on the next poll, with no loader', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const backend = deskBackend();
