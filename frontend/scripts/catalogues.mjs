@@ -31,6 +31,9 @@ export const DYNAMIC_KEYS = [
   { namespace: 'content-admin', prefix: 'resources.' },
   { namespace: 'content-admin', prefix: 'updates.' },
   { namespace: 'content-admin', prefix: 'messages.' },
+  // reports-page.tsx: t(`${report}.definitions`), report = 'attendance' | 'growth' (not 'activities')
+  { namespace: 'reports', prefix: 'attendance.definitions' },
+  { namespace: 'reports', prefix: 'growth.definitions' },
 ];
 
 /** Languages with a common.json, English first. */
