@@ -5,6 +5,7 @@
 // Each route runs LIGHTHOUSE_RUNS times (3) on a fresh Chromium (empty cache); each figure is the
 // median of the runs, and the LCP element is the one of the run with the median LCP.
 // Prints one line per route: `route lcp_ms cls tbt_ms lcp_element`.
+// LIGHTHOUSE_TICKET_ROUTE=/ticket/<code> adds a ticket's page to the default routes (no API lists codes).
 // Uses Debian's chromium (CHROME_PATH, /usr/bin/chromium); never downloads a browser.
 import * as chromeLauncher from 'chrome-launcher'; // lighthouse's own launcher (its dependency)
 import { writeFileSync } from 'node:fs';
@@ -94,6 +95,7 @@ const routes =
         '/membership',
         '/contact',
         '/about',
+        process.env.LIGHTHOUSE_TICKET_ROUTE,
       ].filter(Boolean);
 
 for (const route of routes) {
