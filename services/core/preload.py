@@ -70,6 +70,7 @@ class PageData:
     # <img> gives, so the browser picks the same file the page will show.
     picture_srcset: str = ""
     picture_sizes: str = ""
+    private: bool = False  # one person's data: the page is then never stored (no-store)
 
 
 PageDataProvider = Callable[..., PageData | None]  # (request, path match) -> PageData | None
@@ -251,37 +252,44 @@ def _json_in_html(body: bytes) -> bytes:
     return body.decode().translate(JSON_ESCAPES).encode()
 
 
-def with_page_data(index: bytes, dist: Path, request) -> bytes:
+def with_page_data(index: bytes, dist: Path, request) -> tuple[bytes, PageData | None]:
     """index.html with the data the page at request.path reads first (a registered provider's),
-    as JSON that never runs, and a preload of its top picture; unchanged when there is none."""
-    for pattern, provider in _PAGE_DATA:
-        match = pattern.match(request.path)
-        if match is None:
-            continue
-        try:
-            data = provider(request, match)
-        except Exception:  # the page still loads without its data (the app then asks the API)
-            logger.warning("No page data for %s", request.path, exc_info=True)
-            return index
-        if data is None:
-            return index
-        tag = f'<script type="application/json" id="page-data" data-api="{escape(data.api)}">'.encode()
-        index = index.replace(b"</body>", tag + _json_in_html(data.body) + b"</script></body>", 1)
-        if data.picture_srcset:
-            extra = (
-                f' as="image" imagesrcset="{escape(data.picture_srcset)}"'
-                f' imagesizes="{escape(data.picture_sizes)}" fetchpriority="high"'
-            )
-            first = data.picture_srcset.split(" ", 1)[0].lstrip("/")
-            index = index.replace(b"</head>", _link("preload", first, extra).encode() + b"</head>", 1)
-        elif data.picture:
-            try:
-                manifest_path = dist / ".vite" / "manifest.json"
-                manifest = _manifest(manifest_path, manifest_path.stat().st_mtime)
-            except OSError:
-                return index
-            if data.picture in manifest:
-                link = _link("preload", manifest[data.picture]["file"], ' as="image" fetchpriority="high"')
-                index = index.replace(b"</head>", link.encode() + b"</head>", 1)
-        return index
-    return index
+    as JSON that never runs, and a preload of its top picture; unchanged when there is none.
+    Also the data, whose `private` says how the page may be kept."""
+    matches = ((pattern.match(request.path), provider) for pattern, provider in _PAGE_DATA)
+    match, provider = next(((match, provider) for match, provider in matches if match), (None, None))
+    if match is None:
+        return index, None
+    try:
+        data = provider(request, match)
+    except Exception:  # the page still loads without its data (the app then asks the API)
+        logger.warning("No page data for %s", request.path, exc_info=True)
+        return index, None
+    if data is None:
+        return index, None
+    tag = f'<script type="application/json" id="page-data" data-api="{escape(data.api)}">'.encode()
+    index = index.replace(b"</body>", tag + _json_in_html(data.body) + b"</script></body>", 1)
+    link = _picture_link(data, dist)
+    if link:
+        index = index.replace(b"</head>", link.encode() + b"</head>", 1)
+    return index, data
+
+
+def _picture_link(data: PageData, dist: Path) -> str | None:
+    """The preload of the page's top picture: an uploaded one by its widths, a build's file by name."""
+    if data.picture_srcset:
+        extra = (
+            f' as="image" imagesrcset="{escape(data.picture_srcset)}"'
+            f' imagesizes="{escape(data.picture_sizes)}" fetchpriority="high"'
+        )
+        return _link("preload", data.picture_srcset.split(" ", 1)[0].lstrip("/"), extra)
+    if not data.picture:
+        return None
+    try:
+        manifest_path = dist / ".vite" / "manifest.json"
+        manifest = _manifest(manifest_path, manifest_path.stat().st_mtime)
+    except OSError:
+        return None
+    if data.picture not in manifest:
+        return None
+    return _link("preload", manifest[data.picture]["file"], ' as="image" fetchpriority="high"')
