@@ -49,7 +49,7 @@ export function MembershipYear({ member }: { member: Pick<Member, 'standing' | '
     return <span className="members-table__muted">{t('table.noMembershipYear')}</span>;
   }
   return (
-    <div className="members-table__status">
+    <div className="members-table__year">
       <StatusBadge kind="standing" status={member.standing} />
       <span className="members-table__muted">{t('table.membershipEnds', { date: formatDate(member.membership_end) })}</span>
     </div>
@@ -90,8 +90,8 @@ interface Props {
 
 /**
  * The members table (SPEC §2): name (with the membership number once approved), contact,
- * type, approval status with the Active switch, the membership year (standing and end date,
- * sortable), applied, and the actions; Approve and Reject on
+ * type, membership (approval status, the Active switch, and the membership year's standing and
+ * end date; its header sorts by end date), applied, and the actions; Approve and Reject on
  * Pending rows only.
  */
 export function MembersTable({ members, ordering, onSort, onAction, busyId, busy }: Props) {
@@ -100,7 +100,6 @@ export function MembersTable({ members, ordering, onSort, onAction, busyId, busy
     name: t('table.columns.name'),
     contact: t('table.columns.contact'),
     type: t('table.columns.type'),
-    status: t('table.columns.status'),
     membership: t('table.columns.membership'),
     applied: t('table.columns.applied'),
     actions: t('table.columns.actions'),
@@ -152,8 +151,9 @@ export function MembersTable({ members, ordering, onSort, onAction, busyId, busy
                   )}
                 </td>
                 <td data-label={columns.type}>{t(`membershipType.${member.membership_type}`, { defaultValue: member.membership_type })}</td>
-                {/* The approval and the Active switch share a column: the table fits 1280 px. */}
-                <td data-label={columns.status}>
+                {/* The approval, the Active switch and the membership year share a column: the
+                    table fits 1280 px. Its header sorts by the year's end. */}
+                <td data-label={columns.membership}>
                   <div className="members-table__status">
                   <StatusBadge kind="member" status={member.approval_status} />
                   <button
@@ -168,10 +168,8 @@ export function MembersTable({ members, ordering, onSort, onAction, busyId, busy
                     <span className="member-switch__track" aria-hidden="true" />
                     <span aria-hidden="true">{t(member.is_active_member ? 'common:status.member.Active' : 'common:status.member.Inactive')}</span>
                   </button>
-                  </div>
-                </td>
-                <td data-label={columns.membership}>
                   <MembershipYear member={member} />
+                  </div>
                 </td>
                 <td data-label={columns.applied} className="members-table__nowrap">
                   {formatDate(member.created_at)}

@@ -234,7 +234,7 @@ describe('Members admin page', () => {
     expect(within(rowOf('Eve Expiring')).getByText('Expiring')).toBeInTheDocument();
     expect(within(rowOf('Eve Expiring')).getByText('Ends Dec 20, 2026')).toBeInTheDocument();
     expect(within(rowOf('Gina Grace')).getByText('Grace')).toBeInTheDocument();
-    expect(within(rowOf('Jane Doe')).getByText('None')).toBeInTheDocument();
+    expect(within(rowOf('Jane Doe')).getByText('No membership year')).toBeInTheDocument();
 
     const filtersButton = screen.getByRole('button', { name: 'Filters' });
     await user.click(filtersButton);
