@@ -346,6 +346,9 @@ EVENT_REMINDERS = {
     )
     if hours
 }
+# The length of a membership period in months (default: a year from approval; docs/members.md,
+# The membership year).
+MEMBERSHIP_PERIOD_MONTHS = int(os.environ.get("MEMBERSHIP_PERIOD_MONTHS", "").strip() or "12")
 # How long rejected membership applications are kept before they are erased.
 MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_DAYS", "180"))
 # Personal data kept no longer than needed (docs/security.md): registrations that ended

@@ -28,6 +28,13 @@ WORDS: dict[str, dict[str, Promise]] = {
         "Completed": pgettext_lazy("event status", "Completed"),
         "Cancelled": pgettext_lazy("event status", "Cancelled"),
     },
+    # A member's standing in their membership year (services/members/standing.py).
+    "standing": {
+        "Active": pgettext_lazy("membership standing", "Active"),
+        "Expiring": pgettext_lazy("membership standing", "Expiring"),
+        "Grace": pgettext_lazy("membership standing", "Grace"),
+        "Lapsed": pgettext_lazy("membership standing", "Lapsed"),
+    },
     # A label of its own, never glued into a sentence: "as a Individual" read wrong in every language.
     "membership_type": {
         "Individual": gettext_lazy("Individual"),
@@ -38,7 +45,7 @@ WORDS: dict[str, dict[str, Promise]] = {
 
 def status_word(kind: str, value: str) -> str:
     """The word for `value` (a stored status or type, say "Approved") of `kind` ("registration",
-    "member", "event" or "membership_type") in the active language; a value it does not know is
+    "member", "event", "standing" or "membership_type") in the active language; a value it does not know is
     returned as it is."""
     word = WORDS[kind].get(value)
     return str(word) if word is not None else value

@@ -17,6 +17,7 @@ class MemberCounts(Schema):
     active: int  # Approved and active
     inactive: int  # Approved and not active
     pending: int  # anything not Approved
+    expiring_30_days: int  # Approved, their membership ending today or within the next 30 days
 
 
 class RegistrationCounts(Schema):

@@ -32,6 +32,7 @@ from services.core.errors import ValidationFailed
 from services.events.models import Event
 from services.events.selectors import with_stored_counts
 from services.members.models import ErasedMember, Member
+from services.members.standing import Standing, standing_q
 from services.registrations.models import CheckIn, ErasedRegistration, Registration, ScanAttempt
 
 PERIODS = ("week", "month", "quarter", "year")
@@ -65,6 +66,8 @@ def dashboard_summary(*, today: date | None = None) -> dict[str, Any]:
         active=Count("pk", filter=good_standing),
         inactive=Count("pk", filter=Q(approval_status=APPROVED, is_active_member=False)),
         pending=Count("pk", filter=~Q(approval_status=APPROVED)),
+        # Standing Expiring: their membership's last day is today or within 30 days.
+        expiring_30_days=Count("pk", filter=standing_q([Standing.EXPIRING], today)),
     )
     # Erased applications were Rejected: they count in the total and among the not approved.
     erased_members = ErasedMember.objects.count()

@@ -1,3 +1,4 @@
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
@@ -43,26 +44,36 @@ def apply(request, payload: MemberApplicationIn):
     )
 
 
-def _filtered(filters: MemberFilters):
+def _filtered(filters: MemberFilters, today=None):
     return selectors.member_list(
         search=filters.search,
         statuses=filters.approval_status,
         types=filters.membership_type,
         active=filters.active,
+        standings=filters.standing,
+        ordering=filters.ordering,
+        today=today,
     )
 
 
 @router.get("members/", response={200: MemberPageOut, **ERRORS}, summary="Members: search, filters, pages")
 def member_list(request, filters: Query[MemberFilters]):
-    # The statements are kept per shape of request: the key holds every filter's value.
+    # The statements are kept per shape of request: the key holds every filter's value, and the
+    # day, which the standings' date ranges depend on.
+    today = timezone.localdate()
     key = (
         "members",
         (filters.search or "").strip(),
         tuple(filters.approval_status or ()),
         tuple(filters.membership_type or ()),
         filters.active,
+        tuple(filters.standing or ()),
+        filters.ordering,
+        today if filters.standing else None,
     )
-    rows = PreparedValues(lambda: _filtered(filters).values(*MEMBER_COLUMNS), key, selectors.MEMBER_TOTALS)
+    rows = PreparedValues(
+        lambda: _filtered(filters, today).values(*MEMBER_COLUMNS), key, selectors.MEMBER_TOTALS
+    )
     page = selectors.member_page(rows, page=filters.page, page_size=filters.page_size)
     # Rendered as it is: the rows are the database's values in the schema's shape (row_body).
     return rendered(request, MemberPageOut.page_body(page))

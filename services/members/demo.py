@@ -7,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from .models import Member
+from .periods import membership_fee, period_add
 from .services import next_membership_number
 
 _PEOPLE = [
@@ -22,13 +23,26 @@ _PEOPLE = [
 ]
 
 
-def seed_members(*, year: int) -> int:
+# Days since the approved ones' period started, so that the page shows every standing at once:
+# Expiring, Grace, Active and Lapsed (docs/members.md, The membership year).
+_PERIOD_STARTED = {"Aline Uwase": 350, "Jean-Paul Habimana": 380, "Rwanda National Union of the Deaf": 20}
+
+
+def _demo_period(member: Member, *, start: date) -> None:
+    period_add(
+        member, start=start, fee=membership_fee(member.membership_type), transaction_id=member.transaction_id
+    )
+    member.save(update_fields=["membership_end"])
+
+
+def seed_members(*, year: int, today: date | None = None) -> int:
     if Member.objects.exists():
         return 0
+    today = today or timezone.localdate()
     with transaction.atomic():
         for index, (name, gender, status, active, kind) in enumerate(_PEOPLE):
             slug = name.lower().replace(" ", ".").replace("-", "")
-            Member.objects.create(
+            member = Member.objects.create(
                 full_name=name,
                 email=f"{slug}@example.org",
                 phone=f"+25078{7000000 + index:07d}",
@@ -48,6 +62,8 @@ def seed_members(*, year: int) -> int:
                 is_active_member=active,
                 membership_number=next_membership_number(year) if status == "Approved" else None,
             )
+            if status == "Approved":
+                _demo_period(member, start=today - timedelta(days=_PERIOD_STARTED.get(name, 420)))
     return len(_PEOPLE)
 
 
@@ -128,4 +144,6 @@ def seed_member_history(*, today: date, by=None) -> int:
             )
             # The application's own date (created_at is set on save).
             Member.objects.filter(pk=member.pk).update(created_at=at(applied, 9))
+            if status == "Approved":  # the current period, from the latest approval or renewal
+                _demo_period(member, start=today - timedelta(days=approved))
     return len(_HISTORY)

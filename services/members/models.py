@@ -1,5 +1,6 @@
 from django.conf import settings
 from django.db import models
+from django.db.models import F, Q
 from django.db.models.functions import Lower
 
 
@@ -57,6 +58,10 @@ class Member(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     language = models.CharField(max_length=10, default="en")  # the site's language at application
+    # The last day of the latest membership period (null: none, never approved). Written only by
+    # periods.period_add, with the period, so that the list filters and sorts on an index
+    # (docs/decisions.md); the periods remain the record.
+    membership_end = models.DateField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -67,6 +72,8 @@ class Member(models.Model):
             models.Index(fields=["approval_status", "is_active_member"], name="member_status_idx"),
             models.Index(fields=["-created_at"], name="member_created_idx"),
             models.Index(fields=["approval_status", "rejected_at"], name="member_rejected_idx"),
+            # Standing is a range of end dates; the sort by end date walks the same index.
+            models.Index(fields=["membership_end", "id"], name="member_end_idx"),
         ]
 
     GENDER_READINGS = {"Male": "Male", "Female": "Female"}
@@ -95,6 +102,35 @@ class Member(models.Model):
             return ""
         role = f" ({self.contact_person_role})" if self.contact_person_role else ""
         return f"{self.contact_person_name}{role}"
+
+
+class MembershipPeriod(models.Model):
+    """One year (MEMBERSHIP_PERIOD_MONTHS) of membership, from `start` to `end`, both included:
+    created by an approval (and later by each renewal), with what was paid and who confirmed it."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="periods")
+    start = models.DateField()
+    end = models.DateField()  # the period's last day
+    fee = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)  # null: not known
+    payment_reference = models.CharField(max_length=100, blank=True, default="")
+    transaction_id = models.CharField(max_length=100, blank=True, default="")
+    payment_method = models.CharField(max_length=20, blank=True, default="")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["member", "start"]
+        constraints = [
+            models.CheckConstraint(condition=Q(end__gte=F("start")), name="period_end_after_start"),
+            # Also the index of a member's periods (the latest by start).
+            models.UniqueConstraint(fields=["member", "start"], name="period_start_once"),
+        ]
+
+    def __str__(self):
+        return f"{self.member_id}: {self.start} to {self.end}"
 
 
 class ErasedMember(models.Model):

@@ -1,12 +1,27 @@
 from datetime import date, datetime
-from typing import Any
+from typing import Annotated, Any, Literal
 
+from django.utils import timezone
 from ninja import Field, Schema
+from pydantic import BeforeValidator
 
 from services.core.openapi import one_of
 
 from .cleaning import GENDERS, PAYMENT_METHODS
 from .models import Member
+from .selectors import ORDERINGS
+from .standing import STANDINGS, member_standing
+
+_STANDING_BY_KEY = {value.lower(): value for value in STANDINGS}
+
+
+def _standing_word(value: Any) -> Any:
+    """ "expiring", "EXPIRING": Expiring; anything else is left for the enum to refuse."""
+    return _STANDING_BY_KEY.get(value.strip().lower(), value) if isinstance(value, str) else value
+
+
+# A standing as a filter takes it: any capitals.
+StandingIn = Annotated[one_of(STANDINGS), BeforeValidator(_standing_word)]
 
 
 class MemberApplicationIn(Schema):
@@ -49,6 +64,9 @@ class MemberFilters(Schema):
     approval_status: list[one_of(Member.Approval)] = Field(default_factory=list)
     membership_type: list[one_of(Member.MembershipType)] = Field(default_factory=list)
     active: bool | None = None
+    # Several allowed, any capitals: Active, Expiring, Grace, Lapsed (services/members/standing.py).
+    standing: list[StandingIn] = Field(default_factory=list)
+    ordering: Literal[ORDERINGS] | None = None  # default -created_at
     page: int | None = None
     page_size: int | None = None
 
@@ -85,6 +103,14 @@ class MemberOut(Schema):
     membership_number: str | None
     approved_at: datetime | None
     created_at: datetime
+    # The membership year: the latest period's last day, and the standing today (null: not an
+    # Approved member with a period).
+    membership_end: date | None
+    standing: one_of(STANDINGS) | None
+
+    @staticmethod
+    def resolve_standing(obj):
+        return member_standing(obj.approval_status, obj.membership_end, timezone.localdate())
 
     @staticmethod
     def resolve_gender(obj):
@@ -95,18 +121,20 @@ class MemberOut(Schema):
         return obj.gender
 
     @staticmethod
-    def row_body(row: dict[str, Any]) -> dict[str, Any]:
+    def row_body(row: dict[str, Any], today: date) -> dict[str, Any]:
         """A row of `.values(*MEMBER_COLUMNS)`, the database's own types, as this schema answers
         it, taken without validation or a model: for the list's pages, where ninja's
         attribute-by-attribute validation, then pydantic's model building, cost more CPU than
         the queries (issue 26). The same answer as the validated one (a test compares them)."""
         gender = row["gender"]
         reading = Member.GENDER_READINGS.get(gender, "Other") if gender else ""
-        return {**row, "gender": reading, "gender_declared": gender}
+        standing = member_standing(row["approval_status"], row["membership_end"], today)
+        return {**row, "gender": reading, "gender_declared": gender, "standing": standing}
 
 
-# The Member columns a MemberOut shows (gender_declared is the gender column as chosen).
-MEMBER_COLUMNS = tuple(name for name in MemberOut.model_fields if name != "gender_declared")
+# The Member columns a MemberOut shows (gender_declared is the gender column as chosen; the
+# standing is computed from the end date).
+MEMBER_COLUMNS = tuple(name for name in MemberOut.model_fields if name not in ("gender_declared", "standing"))
 
 
 class MemberPageOut(Schema):
@@ -119,8 +147,9 @@ class MemberPageOut(Schema):
     @staticmethod
     def page_body(page) -> dict[str, Any]:
         """A page of `.values(*MEMBER_COLUMNS)` rows (services.core.paging.Page), as answered."""
+        today = timezone.localdate()
         return {
-            "results": [MemberOut.row_body(row) for row in page.results],
+            "results": [MemberOut.row_body(row, today) for row in page.results],
             "count": page.count,
             "page": page.page,
             "page_size": page.page_size,

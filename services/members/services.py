@@ -21,6 +21,7 @@ from services.outbox.services import publish
 from .cleaning import clean_member_fields
 from .domain_events import MemberApplied, MemberApproved, MemberErased, MemberRejected
 from .models import ErasedMember, Member, MembershipNumberCounter
+from .periods import approval_period
 from .selectors import member_detail
 
 logger = logging.getLogger(__name__)
@@ -109,6 +110,7 @@ def _set_approval(member: Member, status: str, *, by, now) -> None:
         if not member.membership_number:
             member.membership_number = next_membership_number(timezone.localdate().year)
         member.decided_by = by
+        approval_period(member, by=by, now=now)
         publish(MemberApproved(member_id=member.pk))
     elif status == Member.Approval.REJECTED:
         member.is_active_member = False

@@ -13,6 +13,8 @@ export const STATUS_TONES = {
   event: { Draft: 'quiet', Published: 'good', Completed: 'info', Cancelled: 'bad' },
   registration: { Pending: 'warn', Approved: 'good', Rejected: 'bad', Expired: 'quiet', Cancelled: 'bad' },
   member: { Pending: 'warn', Approved: 'good', Rejected: 'bad' },
+  // A member's standing in their membership year (docs/members.md).
+  standing: { Active: 'good', Expiring: 'warn', Grace: 'warn', Lapsed: 'bad' },
   waitlist: { waiting: 'quiet', offered: 'warn', claimed: 'good', expired: 'quiet', cancelled: 'bad' },
 } as const satisfies Record<string, Record<string, StatusTone>>;
 

@@ -2253,6 +2253,8 @@ export interface components {
         MemberCounts: {
             /** Active */
             active: number;
+            /** Expiring 30 Days */
+            expiring_30_days: number;
             /** Inactive */
             inactive: number;
             /** Pending */
@@ -2268,12 +2270,16 @@ export interface components {
             approval_status?: ("Pending" | "Approved" | "Rejected")[];
             /** Membership Type */
             membership_type?: ("Individual" | "Institutional")[];
+            /** Ordering */
+            ordering?: ("-created_at" | "created_at" | "membership_end" | "-membership_end") | null;
             /** Page */
             page?: number | null;
             /** Page Size */
             page_size?: number | null;
             /** Search */
             search?: string | null;
+            /** Standing */
+            standing?: ("Active" | "Expiring" | "Grace" | "Lapsed")[];
         };
         /**
          * MemberIn
@@ -2377,6 +2383,8 @@ export interface components {
             id: number;
             /** Is Active Member */
             is_active_member: boolean;
+            /** Membership End */
+            membership_end: string | null;
             /** Membership Number */
             membership_number: string | null;
             /**
@@ -2403,6 +2411,8 @@ export interface components {
             reason_for_joining: string;
             /** Skills */
             skills: string;
+            /** Standing */
+            standing: ("Active" | "Expiring" | "Grace" | "Lapsed") | null;
             /** Terms Accepted At */
             terms_accepted_at: string | null;
             /** Transaction Id */
@@ -5557,6 +5567,8 @@ export interface operations {
                 approval_status?: ("Pending" | "Approved" | "Rejected")[];
                 membership_type?: ("Individual" | "Institutional")[];
                 active?: boolean | null;
+                standing?: ("Active" | "Expiring" | "Grace" | "Lapsed")[];
+                ordering?: ("-created_at" | "created_at" | "membership_end" | "-membership_end") | null;
                 page?: number | null;
                 page_size?: number | null;
             };
@@ -5734,6 +5746,8 @@ export interface operations {
                 approval_status?: ("Pending" | "Approved" | "Rejected")[];
                 membership_type?: ("Individual" | "Institutional")[];
                 active?: boolean | null;
+                standing?: ("Active" | "Expiring" | "Grace" | "Lapsed")[];
+                ordering?: ("-created_at" | "created_at" | "membership_end" | "-membership_end") | null;
                 page?: number | null;
                 page_size?: number | null;
             };

@@ -27,7 +27,7 @@ REPORT_QUERIES = {REPORTS[0]: AUTH + 3, REPORTS[1]: AUTH + 2, REPORTS[2]: AUTH +
 def test_the_summary_answers_the_home_pages_figures(staff_client, staff):
     association(staff)
     body = staff_client.get(SUMMARY).json()
-    assert body["members"] == {"total": 5, "active": 2, "inactive": 1, "pending": 2}
+    assert body["members"] == {"total": 5, "active": 2, "inactive": 1, "pending": 2, "expiring_30_days": 0}
     assert body["registrations"] == {"total": 8, "pending": 1, "approved": 6, "rejected": 1}
     assert body["events"] == {"total": 5, "upcoming": 1}
     [gala] = body["upcoming_events"]

@@ -32,7 +32,7 @@ def test_summary_counts_members_registrations_and_events_as_spec_says(staff):
     association(staff)
     summary = selectors.dashboard_summary()
     # Active = Approved and active; inactive = Approved, not active; pending = anything not Approved.
-    assert summary["members"] == {"total": 5, "active": 2, "inactive": 1, "pending": 2}
+    assert summary["members"] == {"total": 5, "active": 2, "inactive": 1, "pending": 2, "expiring_30_days": 0}
     assert summary["registrations"] == {"total": 8, "pending": 1, "approved": 6, "rejected": 1}
     # Upcoming = Published, whatever the date.
     assert summary["events"] == {"total": 5, "upcoming": 1}

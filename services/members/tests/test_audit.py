@@ -84,6 +84,7 @@ def test_an_approval_is_recorded_with_the_number_it_gave(staff_client, staff):
         "approved_at",
         "joined_at",
         "decided_by",
+        "membership_end",  # the first period's last day
     }
 
 

@@ -38,6 +38,16 @@ def test_seed_demo_is_idempotent_and_covers_every_event_status(client):
         "Rejected",
     }
     assert Member.objects.filter(membership_number__isnull=False).count() == 4 + 21
+    # Each approved member has a period, and the members page shows every standing at once.
+    from django.utils import timezone
+
+    from services.members.standing import member_standing
+
+    today = timezone.localdate()
+    approved = Member.objects.filter(approval_status="Approved")
+    assert approved.count() == approved.filter(periods__isnull=False).distinct().count()
+    standings = {member_standing(m.approval_status, m.membership_end, today) for m in approved}
+    assert standings == {"Active", "Expiring", "Grace", "Lapsed"}
 
 
 @pytest.mark.django_db

@@ -12,6 +12,17 @@ import type { MembershipType, PaymentMethod } from './public-api';
 export type ApprovalStatus = Schemas['MemberOut']['approval_status'];
 export const APPROVAL_STATUSES: readonly ApprovalStatus[] = ['Pending', 'Approved', 'Rejected'];
 
+/**
+ * A member's standing in their membership year (docs/members.md "The membership year"): null
+ * for anyone not Approved with a period. Computed by the server from the period's last day.
+ */
+export type Standing = NonNullable<Schemas['MemberOut']['standing']>;
+export const STANDINGS: readonly Standing[] = ['Active', 'Expiring', 'Grace', 'Lapsed'];
+
+/** The list's orders: newest application first (the default), or by the membership's last day. */
+export type MemberOrdering = NonNullable<Schemas['MemberFilters']['ordering']>;
+export type MemberSortField = 'membership_end';
+
 /** The admin's reading of gender (SPEC §3); the form's Non-binary and Prefer Not to Say read as Other. */
 export type AdminGender = Exclude<Schemas['MemberOut']['gender'], ''>;
 export const ADMIN_GENDERS: readonly AdminGender[] = ['Male', 'Female', 'Other'];
@@ -67,13 +78,32 @@ export interface MemberFilterSet {
   statuses: ApprovalStatus[];
   types: MembershipType[];
   active: boolean | null;
+  standings: Standing[];
 }
 
-export const NO_FILTERS: MemberFilterSet = { statuses: [], types: [], active: null };
+export const NO_FILTERS: MemberFilterSet = { statuses: [], types: [], active: null, standings: [] };
 
 export interface MemberFilters extends MemberFilterSet {
   /** Name or e-mail, case-insensitive (SPEC §5 "Member search"). */
   search: string;
+  /** Unset: the server's default, the newest application first. */
+  ordering?: MemberOrdering;
+}
+
+/**
+ * The filters and order a link asks for (`?standing=Expiring&ordering=membership_end`, the
+ * dashboard home's "Expiring in the next 30 days"): values the list does not know are left out.
+ */
+export function filtersFromLink(params: URLSearchParams): { filters: MemberFilterSet; ordering?: MemberOrdering } {
+  const standings = STANDINGS.filter((standing) =>
+    params.getAll('standing').some((value) => value.toLowerCase() === standing.toLowerCase()),
+  );
+  const ordering = params.get('ordering');
+  const orderings: readonly string[] = ['membership_end', '-membership_end', 'created_at', '-created_at'];
+  return {
+    filters: { ...NO_FILTERS, standings },
+    ordering: ordering && orderings.includes(ordering) ? (ordering as MemberOrdering) : undefined,
+  };
 }
 
 export interface MemberListArgs extends MemberFilters {
@@ -88,15 +118,17 @@ export function memberPageCount(count: number): number {
 }
 
 /**
- * The query of a view: `approval_status` and `membership_type` repeat, once a value
+ * The query of a view: `approval_status`, `membership_type` and `standing` repeat, once a value
  * (`?approval_status=Pending&approval_status=Rejected`), which an object of params cannot say.
  */
-export function memberQuery({ search, statuses, types, active }: MemberFilters): URLSearchParams {
+export function memberQuery({ search, statuses, types, active, standings, ordering }: MemberFilters): URLSearchParams {
   const query = new URLSearchParams();
   if (search.trim()) query.set('search', search.trim());
   for (const status of statuses) query.append('approval_status', status);
   for (const type of types) query.append('membership_type', type);
   if (active !== null) query.set('active', String(active));
+  for (const standing of standings) query.append('standing', standing);
+  if (ordering) query.set('ordering', ordering);
   return query;
 }
 

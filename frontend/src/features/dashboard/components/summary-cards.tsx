@@ -3,6 +3,9 @@ import { Link } from 'react-router-dom';
 import { useTranslation } from '../../../lib/use-translation';
 import type { DashboardSummary } from '../api';
 
+/** The members list showing those Expiring, the soonest end first. */
+export const EXPIRING_LINK = '/dashboard/members?standing=Expiring&ordering=membership_end';
+
 interface Card {
   key: 'members' | 'registrations' | 'events';
   total: number;
@@ -13,6 +16,7 @@ interface Card {
 /**
  * Members, registrations and events: each total, its parts (SPEC §9) and the link to its page.
  * Each figure says what it counts: its label names it, and a note under the card says what is in it.
+ * The members card also links to those whose membership year ends within 30 days.
  */
 export function SummaryCards({ summary }: { summary: DashboardSummary }) {
   const { t } = useTranslation('dashboard-home');
@@ -74,6 +78,12 @@ export function SummaryCards({ summary }: { summary: DashboardSummary }) {
           <p className="dashboard-card__note" id={`dashboard-card-${card.key}-note`}>
             {t(`cards.notes.${card.key}`)}
           </p>
+          {card.key === 'members' && (
+            // The members whose year ends within 30 days, as the members list filters them.
+            <Link to={EXPIRING_LINK} className="dashboard-card__link dashboard-card__expiring">
+              {t('cards.expiring', { count: members.expiring_30_days })}
+            </Link>
+          )}
           <Link to={card.to} className="dashboard-card__link">
             {t(`links.${card.key}`)}
           </Link>

@@ -9,7 +9,7 @@ const SUMMARY_URL = '*/api/dashboard/summary/';
 /** A small association's figures; override what a test is about. */
 export function makeSummary(overrides: Partial<DashboardSummary> = {}): DashboardSummary {
   return {
-    members: { total: 24, active: 16, inactive: 2, pending: 6 },
+    members: { total: 24, active: 16, inactive: 2, pending: 6, expiring_30_days: 3 },
     registrations: { total: 62, pending: 7, approved: 50, rejected: 5 },
     events: { total: 9, upcoming: 3 },
     upcoming_events: [

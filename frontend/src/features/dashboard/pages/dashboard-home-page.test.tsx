@@ -51,6 +51,11 @@ describe('Dashboard home', () => {
       'Waiting-list places are not counted.',
     );
     expect(screen.getByRole('link', { name: 'Manage members' })).toHaveAttribute('href', '/dashboard/members');
+    // Those whose membership year ends within 30 days: the members list, filtered and sorted.
+    expect(screen.getByRole('link', { name: 'Expiring in the next 30 days: 3' })).toHaveAttribute(
+      'href',
+      '/dashboard/members?standing=Expiring&ordering=membership_end',
+    );
     expect(screen.getByRole('link', { name: 'Manage registrations' })).toHaveAttribute('href', '/dashboard/registrations');
     expect(screen.getByRole('link', { name: 'Manage events' })).toHaveAttribute('href', '/dashboard/events');
   });
@@ -114,7 +119,7 @@ describe('Dashboard home', () => {
     renderPage(backend);
     await screen.findByRole('heading', { level: 3, name: 'Members' });
     const calls = backend.state.requests;
-    backend.state.summary = makeSummary({ members: { total: 25, active: 16, inactive: 2, pending: 7 } });
+    backend.state.summary = makeSummary({ members: { total: 25, active: 16, inactive: 2, pending: 7, expiring_30_days: 3 } });
     let answer = () => {};
     backend.state.hold = new Promise((resolve) => {
       answer = resolve;

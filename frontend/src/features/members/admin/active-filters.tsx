@@ -41,6 +41,11 @@ export function ActiveFilters({ filters, onChange, fallbackFocusId }: Props) {
       label: t('activeFilters.type', { value: t(`membershipType.${type}`) }),
       without: { ...filters, types: filters.types.filter((item) => item !== type) },
     })),
+    ...filters.standings.map((standing) => ({
+      key: `standing-${standing}`,
+      label: t('activeFilters.standing', { value: t(`common:status.standing.${standing}`) }),
+      without: { ...filters, standings: filters.standings.filter((item) => item !== standing) },
+    })),
     ...(filters.active === null
       ? []
       : [

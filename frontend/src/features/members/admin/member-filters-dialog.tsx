@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 
 import { Modal } from '../../../components/modal';
 import { useTranslation } from '../../../lib/use-translation';
-import { APPROVAL_STATUSES, NO_FILTERS, type MemberFilterSet } from '../admin-api';
+import { APPROVAL_STATUSES, NO_FILTERS, STANDINGS, type MemberFilterSet } from '../admin-api';
 import { MEMBERSHIP_TYPES } from '../public-api';
 import { CheckboxGroup } from './checkbox-group';
 
@@ -19,8 +19,9 @@ interface Props {
 }
 
 /**
- * The filter modal (SPEC §5 "Member filters"): approval statuses and membership types (any
- * number of each) and active, inactive or either. Nothing changes until Apply.
+ * The filter modal (SPEC §5 "Member filters"): approval statuses, membership types and standings
+ * in the membership year (any number of each) and active, inactive or either. Nothing changes
+ * until Apply.
  */
 export function MemberFiltersDialog({ filters, onApply, onClose }: Props) {
   const { t } = useTranslation('members-admin');
@@ -75,6 +76,15 @@ export function MemberFiltersDialog({ filters, onApply, onClose }: Props) {
           chosen={draft.types}
           labelOf={(type) => t(`membershipType.${type}`)}
           onChange={(types) => setDraft((current) => ({ ...current, types }))}
+        />
+        <CheckboxGroup
+          className="member-filters__group"
+          legend={t('filters.standings')}
+          name="standing"
+          options={STANDINGS}
+          chosen={draft.standings}
+          labelOf={(standing) => t(`common:status.standing.${standing}`)}
+          onChange={(standings) => setDraft((current) => ({ ...current, standings }))}
         />
         <fieldset className="member-filters__group">
           <legend>{t('filters.activity')}</legend>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 
-import { memberPageCount, memberQuery } from '../admin-api';
+import { NO_FILTERS, filtersFromLink, memberPageCount, memberQuery } from '../admin-api';
 import { formValuesOf, memberUpdateOf } from './member-form-values';
 import { makeMember } from './mocks/handlers';
 
@@ -33,9 +33,26 @@ describe('memberUpdateOf', () => {
 
 describe('the list query', () => {
   it('repeats approval_status and membership_type, and leaves out what is not filtered', () => {
-    const query = memberQuery({ search: ' jane ', statuses: ['Pending', 'Rejected'], types: ['Institutional'], active: true });
+    const query = memberQuery({
+      search: ' jane ',
+      statuses: ['Pending', 'Rejected'],
+      types: ['Institutional'],
+      active: true,
+      standings: [],
+    });
     expect(query.toString()).toBe('search=jane&approval_status=Pending&approval_status=Rejected&membership_type=Institutional&active=true');
-    expect(memberQuery({ search: '', statuses: [], types: [], active: null }).toString()).toBe('');
+    expect(memberQuery({ search: '', statuses: [], types: [], active: null, standings: [] }).toString()).toBe('');
+  });
+
+  it('repeats standing and sends the order by end date', () => {
+    const query = memberQuery({ ...NO_FILTERS, search: '', standings: ['Expiring', 'Grace'], ordering: '-membership_end' });
+    expect(query.toString()).toBe('standing=Expiring&standing=Grace&ordering=-membership_end');
+  });
+
+  it('reads the standings and order a link asks for, any capitals, leaving out what it does not know', () => {
+    const link = filtersFromLink(new URLSearchParams('standing=expiring&standing=Gone&standing=LAPSED&ordering=membership_end'));
+    expect(link).toEqual({ filters: { ...NO_FILTERS, standings: ['Expiring', 'Lapsed'] }, ordering: 'membership_end' });
+    expect(filtersFromLink(new URLSearchParams('ordering=price'))).toEqual({ filters: NO_FILTERS, ordering: undefined });
   });
 
   it('counts pages as the count divided by ten, rounded up', () => {

@@ -6,7 +6,7 @@ import type { TFunction } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Member } from '../admin-api';
 import { StatusBadge } from '../../../components/status-badge';
-import { memberName } from './members-table';
+import { MembershipYear, memberName } from './members-table';
 import { mailtoHref } from '../../../lib/mailto';
 import { HistorySection } from '../../../components/history-section';
 
@@ -109,6 +109,7 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
             [t('fields.membership_type'), t(`membershipType.${member.membership_type}`, { defaultValue: member.membership_type })],
             [t('fields.approval_status'), <StatusBadge kind="member" status={member.approval_status} />],
             [t('fields.is_active_member'), t(member.is_active_member ? 'view.yes' : 'view.no')],
+            [t('fields.standing'), <MembershipYear member={member} />],
             [t('fields.areas_of_interest'), interests.length > 0 ? interests.join(', ') : t('view.notGiven')],
             [t('fields.reason_for_joining'), text(member.reason_for_joining)],
             [

@@ -1,6 +1,6 @@
 import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
-import type { Member } from '../admin-api';
+import type { Member, MemberOrdering, MemberSortField } from '../admin-api';
 import { StatusBadge } from '../../../components/status-badge';
 import { mailtoHref } from '../../../lib/mailto';
 
@@ -39,8 +39,48 @@ const ROW_ACTIONS: readonly { action: MemberAction; opensDialog: boolean; pendin
   { action: 'delete', opensDialog: true, pendingOnly: false },
 ];
 
+/**
+ * A member's standing and the last day of their membership year; a dash for anyone who has none
+ * (not approved). The word is always there, so colour is never the only cue.
+ */
+export function MembershipYear({ member }: { member: Pick<Member, 'standing' | 'membership_end'> }) {
+  const { t } = useTranslation('members-admin');
+  if (!member.standing || !member.membership_end) {
+    return <span className="members-table__muted">{t('table.noMembershipYear')}</span>;
+  }
+  return (
+    <div className="members-table__year">
+      <StatusBadge kind="standing" status={member.standing} />
+      <span className="members-table__muted">{t('table.membershipEnds', { date: formatDate(member.membership_end) })}</span>
+    </div>
+  );
+}
+
+interface SortHeaderProps {
+  field: MemberSortField;
+  label: string;
+  ordering: MemberOrdering | undefined;
+  onSort: (field: MemberSortField) => void;
+}
+
+/** A column header that sorts: a button inside, the state in aria-sort and an arrow. */
+function SortHeader({ field, label, ordering, onSort }: SortHeaderProps) {
+  const direction = ordering === field ? 'ascending' : ordering === `-${field}` ? 'descending' : undefined;
+  return (
+    <th scope="col" aria-sort={direction} className="members-table__sortable">
+      <button type="button" className="members-table__sort" onClick={() => onSort(field)}>
+        {label}
+        <span className={`members-table__arrow members-table__arrow--${direction ?? 'none'}`} aria-hidden="true" />
+      </button>
+    </th>
+  );
+}
+
 interface Props {
   members: Member[];
+  /** The list's order (unset: the newest application first); the membership column sorts it. */
+  ordering?: MemberOrdering;
+  onSort?: (field: MemberSortField) => void;
   onAction: (action: MemberAction, member: Member) => void;
   /** The member whose call is on its way: its row's buttons say so and wait. */
   busyId: number | null;
@@ -50,16 +90,17 @@ interface Props {
 
 /**
  * The members table (SPEC §2): name (with the membership number once approved), contact,
- * type, approval status with the Active switch, applied, and the actions; Approve and Reject on
+ * type, membership (approval status, the Active switch, and the membership year's standing and
+ * end date; its header sorts by end date), applied, and the actions; Approve and Reject on
  * Pending rows only.
  */
-export function MembersTable({ members, onAction, busyId, busy }: Props) {
+export function MembersTable({ members, ordering, onSort, onAction, busyId, busy }: Props) {
   const { t } = useTranslation('members-admin');
   const columns = {
     name: t('table.columns.name'),
     contact: t('table.columns.contact'),
     type: t('table.columns.type'),
-    status: t('table.columns.status'),
+    membership: t('table.columns.membership'),
     applied: t('table.columns.applied'),
     actions: t('table.columns.actions'),
   };
@@ -69,11 +110,15 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
         <caption className="visually-hidden">{t('table.caption')}</caption>
         <thead>
           <tr>
-            {Object.entries(columns).map(([key, label]) => (
-              <th key={key} scope="col">
-                {label}
-              </th>
-            ))}
+            {Object.entries(columns).map(([key, label]) =>
+              key === 'membership' && onSort ? (
+                <SortHeader key={key} field="membership_end" label={label} ordering={ordering} onSort={onSort} />
+              ) : (
+                <th key={key} scope="col">
+                  {label}
+                </th>
+              ),
+            )}
           </tr>
         </thead>
         <tbody>
@@ -106,8 +151,9 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
                   )}
                 </td>
                 <td data-label={columns.type}>{t(`membershipType.${member.membership_type}`, { defaultValue: member.membership_type })}</td>
-                {/* The approval and the Active switch share a column: the table fits 1280 px. */}
-                <td data-label={columns.status}>
+                {/* The approval, the Active switch and the membership year share a column: the
+                    table fits 1280 px. Its header sorts by the year's end. */}
+                <td data-label={columns.membership}>
                   <div className="members-table__status">
                   <StatusBadge kind="member" status={member.approval_status} />
                   <button
@@ -122,6 +168,7 @@ export function MembersTable({ members, onAction, busyId, busy }: Props) {
                     <span className="member-switch__track" aria-hidden="true" />
                     <span aria-hidden="true">{t(member.is_active_member ? 'common:status.member.Active' : 'common:status.member.Inactive')}</span>
                   </button>
+                  <MembershipYear member={member} />
                   </div>
                 </td>
                 <td data-label={columns.applied} className="members-table__nowrap">

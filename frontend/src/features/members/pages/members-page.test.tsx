@@ -205,6 +205,83 @@ describe('Members admin page', () => {
     expect(filtersButton).toHaveFocus();
   });
 
+  it('shows each member\'s standing and end date, filters by standing and sorts by end date', async () => {
+    const year = (id: number, full_name: string, standing: 'Active' | 'Expiring' | 'Grace', membership_end: string) =>
+      makeMember({
+        id,
+        full_name,
+        email: `${full_name.split(' ')[0]?.toLowerCase()}@example.org`,
+        approval_status: 'Approved',
+        is_active_member: true,
+        membership_number: `2026-000${id}`,
+        standing,
+        membership_end,
+        created_at: `2026-11-0${id}T09:00:00Z`,
+      });
+    const backend = membersBackend({
+      members: [
+        makeMember({ id: 1, full_name: 'Jane Doe', created_at: '2026-11-09T09:00:00Z' }),
+        year(2, 'Amos Active', 'Active', '2027-11-01'),
+        year(3, 'Eve Expiring', 'Expiring', '2026-12-20'),
+        year(4, 'Gina Grace', 'Grace', '2026-11-20'),
+        year(5, 'Esther Expiring', 'Expiring', '2026-12-05'),
+      ],
+    });
+    const { user } = renderPage(backend);
+    await findTable();
+
+    // The badge says the standing in words, with the last day; none before approval.
+    expect(within(rowOf('Eve Expiring')).getByText('Expiring')).toBeInTheDocument();
+    expect(within(rowOf('Eve Expiring')).getByText('Ends Dec 20, 2026')).toBeInTheDocument();
+    expect(within(rowOf('Gina Grace')).getByText('Grace')).toBeInTheDocument();
+    expect(within(rowOf('Jane Doe')).getByText('No membership year')).toBeInTheDocument();
+
+    const filtersButton = screen.getByRole('button', { name: 'Filters' });
+    await user.click(filtersButton);
+    const dialog = screen.getByRole('dialog', { name: 'Filter Members' });
+    const standing = within(dialog).getByRole('group', { name: 'Standing' });
+    await user.click(within(standing).getByRole('checkbox', { name: 'Expiring' }));
+    await user.click(within(standing).getByRole('checkbox', { name: 'Grace' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Apply Filters' }));
+    await waitFor(() => expect(lastListParams(backend)?.getAll('standing')).toEqual(['Expiring', 'Grace']));
+    await waitFor(() => expect(rowNames()).toHaveLength(3));
+    expect(filtersButton).toHaveAccessibleName('Filters (2 filters on)');
+    const inForce = screen.getByRole('list', { name: 'Filters on:' });
+    expect(within(inForce).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Standing: Expiring×', 'Standing: Grace×']);
+
+    // The membership column's header sorts by end date, the soonest first, then the latest.
+    const header = screen.getByRole('columnheader', { name: 'Membership' });
+    expect(header).not.toHaveAttribute('aria-sort');
+    await user.click(within(header).getByRole('button', { name: 'Membership' }));
+    await waitFor(() => expect(lastListParams(backend)?.get('ordering')).toBe('membership_end'));
+    await waitFor(() =>
+      expect(rowNames()).toEqual(['Gina GraceNo. 2026-0004', 'Esther ExpiringNo. 2026-0005', 'Eve ExpiringNo. 2026-0003']),
+    );
+    expect(screen.getByRole('columnheader', { name: 'Membership' })).toHaveAttribute('aria-sort', 'ascending');
+    await user.click(screen.getByRole('button', { name: 'Membership' }));
+    await waitFor(() => expect(lastListParams(backend)?.get('ordering')).toBe('-membership_end'));
+    await waitFor(() => expect(rowNames()[0]).toBe('Eve ExpiringNo. 2026-0003'));
+    expect(screen.getByRole('columnheader', { name: 'Membership' })).toHaveAttribute('aria-sort', 'descending');
+    expect(lastListParams(backend)?.getAll('standing')).toEqual(['Expiring', 'Grace']);
+  });
+
+  it('opens filtered and sorted as a link asks (the dashboard home\'s expiring members)', async () => {
+    const backend = membersBackend({
+      members: [
+        makeMember({ id: 1 }),
+        makeMember({ id: 2, full_name: 'Eve Expiring', approval_status: 'Approved', standing: 'Expiring', membership_end: '2026-12-20' }),
+      ],
+    });
+    renderPage(backend, { route: '/dashboard/members?standing=Expiring&ordering=membership_end' });
+    await findTable();
+    expect(rowNames()).toEqual(['Eve Expiring']);
+    const params = lastListParams(backend);
+    expect(params?.getAll('standing')).toEqual(['Expiring']);
+    expect(params?.get('ordering')).toBe('membership_end');
+    expect(within(screen.getByRole('list', { name: 'Filters on:' })).getByRole('listitem')).toHaveTextContent('Standing: Expiring');
+    expect(screen.getByRole('columnheader', { name: 'Membership' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
   it('pages ten members at a time, the page count being the count divided by ten rounded up', async () => {
     const backend = membersBackend({ members: makeMembers(23) });
     const { user } = renderPage(backend);

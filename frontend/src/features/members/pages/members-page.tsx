@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { AdminListBody, AdminListFooter, AdminSearchBox } from '../../../components/admin-list-body';
@@ -15,6 +16,7 @@ import { useTranslation } from '../../../lib/use-translation';
 import {
   MEMBERS_PAGE_SIZE,
   NO_FILTERS,
+  filtersFromLink,
   memberPageCount,
   useApproveMemberMutation,
   useDeleteMemberMutation,
@@ -25,6 +27,7 @@ import {
   useToggleMemberActiveMutation,
   type Member,
   type MemberFilterSet,
+  type MemberOrdering,
 } from '../admin-api';
 import { ActiveFilters } from '../admin/active-filters';
 import { MemberEditDialog } from '../admin/member-edit-dialog';
@@ -49,26 +52,30 @@ interface FocusAfter {
   settled: (row: Member | undefined) => boolean;
 }
 
-const filterCount = ({ statuses, types, active }: MemberFilterSet) =>
-  statuses.length + types.length + (active === null ? 0 : 1);
+const filterCount = ({ statuses, types, active, standings }: MemberFilterSet) =>
+  statuses.length + types.length + standings.length + (active === null ? 0 : 1);
 
 /**
  * /dashboard/members: the members, searched, filtered and paged by the server and reloaded
  * every 30 s without a flash; view, edit, approve, reject, activate and delete; the CSV export
  * of the filtered list; Add Member opens staff's own form (no bot challenge or rate limit).
- * Approve, Reject and Delete ask first, saying who is e-mailed.
+ * Approve, Reject and Delete ask first, saying who is e-mailed. A link may open it filtered and
+ * sorted (`?standing=Expiring&ordering=membership_end`, from the dashboard home).
  */
 export function MembersPage() {
   const { t } = useTranslation('members-admin');
   const toast = useToast();
   const searchId = useId();
   const filtersButtonId = useId();
+  const [linkParams] = useSearchParams();
+  // Read once, when the page opens: later choices are the page's own.
+  const [fromLink] = useState(() => filtersFromLink(linkParams));
 
-  const view = useAdminListView<MemberFilterSet>({ filters: NO_FILTERS });
-  const { searchText, setSearchText, search, filters, setFilters, page } = view;
+  const view = useAdminListView<MemberFilterSet, MemberOrdering>({ filters: fromLink.filters, ordering: fromLink.ordering });
+  const { searchText, setSearchText, search, filters, setFilters, page, ordering } = view;
 
   const query = useGetMembersQuery(
-    { search, ...filters, page },
+    { search, ...filters, ordering, page },
     // A view seen earlier is asked again on return, not shown as it was then.
     { ...ADMIN_LIST_POLLING, refetchOnMountOrArgChange: true },
   );
@@ -209,7 +216,7 @@ export function MembersPage() {
 
   async function handleExport() {
     try {
-      const csv = await exportCsv({ search: searchText.trim(), ...filters }).unwrap();
+      const csv = await exportCsv({ search: searchText.trim(), ...filters, ordering }).unwrap();
       saveFile(csvBlob(csv), 'members.csv');
     } catch (failure) {
       console.error('Exporting the members failed', failure);
@@ -313,7 +320,14 @@ export function MembersPage() {
       >
         {(shown) => (
           <>
-            <MembersTable members={shown.results} onAction={handleAction} busyId={busyId} busy={switchingView} />
+            <MembersTable
+              members={shown.results}
+              ordering={ordering}
+              onSort={view.sortBy}
+              onAction={handleAction}
+              busyId={busyId}
+              busy={switchingView}
+            />
             <AdminListFooter
               block="members-admin"
               showing={t('list.showing', { from: firstShown, to: lastShown, total: shown.count })}

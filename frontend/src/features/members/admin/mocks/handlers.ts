@@ -43,6 +43,8 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     membership_number: null,
     approved_at: null,
     created_at: '2026-11-02T10:15:00Z',
+    membership_end: null,
+    standing: null,
     ...overrides,
   };
 }
@@ -107,12 +109,26 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
     const statuses = params.getAll('approval_status');
     const types = params.getAll('membership_type');
     const active = params.get('active');
+    // As the server: any capitals; the standing is the member's as given.
+    const standings = params.getAll('standing').map((value) => value.toLowerCase());
+    const ordering = params.get('ordering');
+    const byEnd = (a: Member, b: Member) =>
+      // Those without an end date last either way, as the server sorts.
+      a.membership_end === b.membership_end
+        ? 0
+        : a.membership_end === null
+          ? 1
+          : b.membership_end === null
+            ? -1
+            : (ordering === '-membership_end' ? -1 : 1) * a.membership_end.localeCompare(b.membership_end);
     return state.members
+      .filter((member) => standings.length === 0 || (member.standing !== null && standings.includes(member.standing.toLowerCase())))
       .filter((member) => statuses.length === 0 || statuses.includes(member.approval_status))
       .filter((member) => types.length === 0 || types.includes(member.membership_type))
       .filter((member) => active === null || String(member.is_active_member) === active)
       .filter((member) => !search || [member.full_name, member.email].some((text) => text.toLowerCase().includes(search)))
-      .sort((a, b) => b.created_at.localeCompare(a.created_at));
+      .sort((a, b) => b.created_at.localeCompare(a.created_at))
+      .sort((a, b) => (ordering === 'membership_end' || ordering === '-membership_end' ? byEnd(a, b) : 0));
   }
 
   const find = (id: unknown) => state.members.find((member) => member.id === Number(id));
@@ -123,8 +139,17 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       member.is_active_member = true;
       member.approved_at = new Date().toISOString();
       member.membership_number ??= `2026-${String(nextNumber++).padStart(4, '0')}`;
-    } else if (status === 'Rejected') {
-      member.is_active_member = false;
+      // A first period of a year (the server's rule; docs/members.md).
+      if (member.membership_end === null) {
+        const end = new Date();
+        end.setFullYear(end.getFullYear() + 1);
+        end.setDate(end.getDate() - 1);
+        member.membership_end = end.toISOString().slice(0, 10);
+      }
+      member.standing = 'Active';
+    } else {
+      if (status === 'Rejected') member.is_active_member = false;
+      member.standing = null;
     }
   }
 
