@@ -3,11 +3,11 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 // The demo data of the backend's seed (seed_demo): one staff user.
 export const ADMIN = { username: 'admin', password: 'portal-demo-2026' };
 
-/** Signs in through the login page and waits for the dashboard. */
-export async function signIn(page: Page) {
+/** Signs in through the login page (as the demo admin unless told) and waits for the dashboard. */
+export async function signIn(page: Page, account: { username: string; password: string } = ADMIN) {
   await page.goto('/adminlogin');
-  await page.getByLabel('Username').fill(ADMIN.username);
-  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/dashboard$/);
 }

@@ -42,13 +42,17 @@ function ticketCode(registrationId: number): string {
   return out.toString().trim();
 }
 
+// The second phone's volunteer signs out at the end, which ends every session of their user: not
+// the demo admin's, which other journeys use at the same time (.ci/e2e makes this user).
+const DOOR_STAFF = { username: 'door-staff', password: 'Door-Lights-2026' };
+
 /** A staff member's phone: a context of its own, signed in, on the event's check-in screen, named. */
-async function doorPhone(browser: Browser, eventId: number, name: string) {
+async function doorPhone(browser: Browser, eventId: number, name: string, account?: typeof DOOR_STAFF) {
   const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
   // Nothing leaves this machine.
   await context.route((url) => !['127.0.0.1', 'localhost'].includes(url.hostname), (route) => route.abort());
   const page = await context.newPage();
-  await signIn(page);
+  await signIn(page, account);
   await page.goto(`/dashboard/checkin/${eventId}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Check-in at the door' })).toBeVisible();
   await page.getByLabel("This phone's name").fill(name);
@@ -85,7 +89,7 @@ test('the door: a phone checks in three tickets offline and syncs them; a second
   await expectNothingOverflows(a.page, 'check-in screen at 390 px');
 
   // Phone B downloads it too.
-  const b = await doorPhone(browser, eventId, 'Door B');
+  const b = await doorPhone(browser, eventId, 'Door B', DOOR_STAFF);
 
   // 2. The network fails. Phone A still starts, from its service worker, with its list.
   await a.context.setOffline(true);
@@ -160,5 +164,30 @@ test('the door: a phone checks in three tickets offline and syncs them; a second
     '/dashboard/checkin/',
   ]);
   await a.context.close();
+
+  // 7. Phone B's volunteer signs out: the phone keeps no list of people, nor the answered scans
+  // with their names and needs (lib/door-data.ts).
+  const kept = () =>
+    b.page.evaluate(async () => {
+      const opening = indexedDB.open('checkin');
+      const database = await new Promise<IDBDatabase>((resolve, reject) => {
+        opening.onsuccess = () => resolve(opening.result);
+        opening.onerror = () => reject(opening.error);
+      });
+      const count = (store: string) =>
+        new Promise<number>((resolve) => {
+          const request = database.transaction(store).objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+        });
+      const counts = { lists: await count('lists'), scans: await count('scans') };
+      database.close();
+      return counts;
+    });
+  expect(await kept()).toEqual({ lists: 1, scans: 1 });
+  await b.page.goto('/dashboard');
+  await b.page.getByRole('button', { name: 'Account menu' }).click();
+  await b.page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(b.page).toHaveURL(/\/adminlogin$/);
+  await expect.poll(kept).toEqual({ lists: 0, scans: 0 });
   await b.context.close();
 });

@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Navigate, Outlet } from 'react-router-dom';
 
+import { forgetDoorData } from '../lib/door-data';
 import { useSession } from '../lib/session/use-session';
 import { useTranslation } from '../lib/use-translation';
 
@@ -11,6 +13,10 @@ import { useTranslation } from '../lib/use-translation';
 export function RequireAdmin() {
   const { t } = useTranslation('dashboard');
   const session = useSession();
+  // No session (signed out, or ended by the server): a door phone's lists of people go too.
+  useEffect(() => {
+    if (session.status === 'anonymous') void forgetDoorData().catch(() => undefined);
+  }, [session.status]);
   if (session.status === 'unknown') {
     return (
       <main className="session-loading">

@@ -1,5 +1,6 @@
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 
+import { DOOR_DB } from '../../lib/door-data';
 import type { CheckinList, Scan } from './logic';
 
 /**
@@ -12,11 +13,10 @@ interface DoorDb extends DBSchema {
   scans: { key: string; value: Scan; indexes: { event: number } };
 }
 
-const DB_NAME = 'checkin';
 let opened: Promise<IDBPDatabase<DoorDb>> | null = null;
 
 function db() {
-  opened ??= openDB<DoorDb>(DB_NAME, 1, {
+  opened ??= openDB<DoorDb>(DOOR_DB, 1, {
     upgrade(database) {
       database.createObjectStore('lists', { keyPath: 'event_id' });
       database.createObjectStore('scans', { keyPath: 'nonce' }).createIndex('event', 'eventId');
