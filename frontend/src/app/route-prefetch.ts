@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
-import { type PublicEvent, publicEventsApi } from '../features/events/public-api';
+import { type PublicEvent, type PublicEventDetail, publicEventsApi } from '../features/events/public-api';
 import type { AppStore } from './store';
 import { startLoading } from './lazy-page';
 
@@ -60,7 +60,7 @@ export function prefetchRoute(
     }
   } else if (path === 'event/:id') {
     const id = eventIdOf(leaf?.params.id);
-    const event = id === null ? undefined : carried<PublicEvent>(`management/public-events/${id}/`);
+    const event = id === null ? undefined : carried<PublicEventDetail>(`management/public-events/${id}/`);
     if (event && id !== null) {
       after(() =>
         store.dispatch(publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvent', arg: id, value: event }])),
