@@ -53,10 +53,11 @@ export function VenueSection({
   const { t } = useTranslation(['event-detail', 'common']);
   const headingId = useId();
   const [watchMapArea, mapNear] = useNearViewport(mapAhead);
-  const accessInfo = access.trim() && (
+  // The server trims it: empty is none.
+  const accessInfo = access && (
     <>
-      <h3 className="venue__access-heading">{t('map.accessHeading')}</h3>
-      <p className="venue__access">{access.trim()}</p>
+      <h3>{t('map.accessHeading')}</h3>
+      <p className="venue__access">{access}</p>
     </>
   );
   if (!venue) {
