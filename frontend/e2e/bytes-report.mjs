@@ -2,9 +2,10 @@
 // Bytes a first visit transfers, as Chromium fetches them (compressed when the server compresses).
 // Usage: node frontend/e2e/bytes-report.mjs http://127.0.0.1:PORT [route ...]
 // (BYTES_TICKET_ROUTE=/ticket/<code> adds a ticket's page to the default routes)
-// Prints one line per route: `route js_bytes_transferred total_bytes_transferred`, where
-// js_bytes_transferred is the encoded body size of every JavaScript response and
-// total_bytes_transferred the encoded bodies plus response headers of every response.
+// Prints one line per route: `route js_bytes_transferred total_bytes_transferred map_js_bytes`,
+// where js_bytes_transferred is the encoded body size of every JavaScript response,
+// total_bytes_transferred the encoded bodies plus response headers of every response, and
+// map_js_bytes the part of js_bytes that is the venue map's lazy chunk (when it loaded).
 // Each route gets a fresh browser context (empty cache) and is measured once the network is idle.
 // Uses Debian's chromium; never downloads a browser.
 import { chromium } from '@playwright/test';
@@ -25,6 +26,10 @@ async function firstEventRoute() {
   const events = await response.json();
   return Array.isArray(events) && events.length > 0 ? `/event/${events[0].id}` : null;
 }
+
+// The venue map's lazy chunk (Leaflet): it loads once the map comes near the screen, so the
+// budget leaves it out; the report shows it apart.
+const MAP_CHUNK = /\/assets\/venue-map-[^/]*\.js$/;
 
 function isJavaScript(response) {
   const type = response.headers()['content-type'] ?? '';
@@ -52,27 +57,31 @@ async function measure(browser, route) {
   await settle(responses);
   let js = 0;
   let total = 0;
+  let map = 0;
   for (const response of responses) {
     // Sizes are known once the body has arrived; a response cut short counts what came.
     await response.finished().catch(() => null);
     const sizes = await response.request().sizes();
     // Chromium reports -1 (unknown) for some failed or redirected responses.
     total += Math.max(0, sizes.responseBodySize) + Math.max(0, sizes.responseHeadersSize);
-    if (isJavaScript(response)) js += Math.max(0, sizes.responseBodySize);
+    if (isJavaScript(response)) {
+      js += Math.max(0, sizes.responseBodySize);
+      if (MAP_CHUNK.test(new URL(response.url()).pathname)) map += Math.max(0, sizes.responseBodySize);
+    }
   }
   await context.close();
-  return { js, total };
+  return { js, total, map };
 }
 
 // A ticket's page (/ticket/{code}) when the caller knows a code: no API lists tickets.
 const ticketRoute = process.env.BYTES_TICKET_ROUTE || null;
 const routes =
-  given.length > 0 ? given : ['/', '/events', '/contact', await firstEventRoute(), ticketRoute].filter(Boolean);
+  given.length > 0 ? given : ['/', '/about', '/events', '/contact', '/membership', '/registration', await firstEventRoute(), ticketRoute].filter(Boolean);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 try {
   for (const route of routes) {
-    const { js, total } = await measure(browser, route);
-    console.log(`${route} ${js} ${total}`);
+    const { js, total, map } = await measure(browser, route);
+    console.log(`${route} ${js} ${total} ${map}`);
   }
 } finally {
   await browser.close();

@@ -24,6 +24,12 @@ export type PublicEvent = Schemas['EventOut'];
  */
 export type PublicEventDetail = Schemas['EventDetailOut'];
 
+/** True when a visitor can no longer take a seat (they can join the waiting list). Here, not
+ * beside the card: the event page would otherwise fetch the whole card's chunk for it. */
+export function isFull(event: PublicEvent): boolean {
+  return event.open_seats === 0;
+}
+
 /** One page of the past events (GET management/public-events/?when=past), newest first. */
 export type PublicEventPage = Omit<Schemas['EventPageOut'], 'results'> & { results: PublicEvent[] };
 

@@ -4,14 +4,9 @@ import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
 import { useTranslation } from '../../../lib/use-translation';
-import type { PublicEvent } from '../public-api';
+import { isFull, type PublicEvent } from '../public-api';
 import { CARD_SIZES, EventPicture } from './event-image';
 import { Icon } from './icons';
-
-/** True when a visitor can no longer take a seat (they can join the waiting list). */
-export function isFull(event: PublicEvent): boolean {
-  return event.open_seats === 0;
-}
 
 /**
  * One event: in the carousel of /events (`past` false) with its price, the seats left and a way

@@ -11,12 +11,11 @@ import { useTranslation } from '../../../lib/use-translation';
 import { AboutSection, AgendaSection, FaqSection, SpeakersSection } from '../components/event-details';
 import { EventHero } from '../components/event-hero';
 import { EventLayout } from '../components/event-layout';
-import { isFull } from '../components/event-card';
 import { CallForAbstract, GetInTouch, ShareLinks } from '../components/event-sidebar';
 import '../components/public-events.css';
 import { venueOf } from '../components/venue';
 import { VenueSection } from '../components/venue-section';
-import { type PublicEventDetail, useGetPublicEventQuery } from '../public-api';
+import { isFull, type PublicEventDetail, useGetPublicEventQuery } from '../public-api';
 
 // A status check, not a sentence: the error-text helpers of lib/api-error are not needed here.
 function isNotFound(error: unknown): boolean {
