@@ -66,6 +66,11 @@ class PageData:
     api: str  # the address as the app asks for it, under /api/: "management/public-events/3/"
     body: bytes  # the API's own JSON answer
     picture: str | None = None  # a manifest key: the picture at the page's top, fetched first
+    # Or an uploaded picture: its widths as `srcset` ("url 480w, …") and the `sizes` the page's
+    # <img> gives, so the browser picks the same file the page will show.
+    picture_srcset: str = ""
+    picture_sizes: str = ""
+    private: bool = False  # one person's data: the page is then never stored (no-store)
 
 
 PageDataProvider = Callable[..., PageData | None]  # (request, path match) -> PageData | None
@@ -222,50 +227,69 @@ def _styles_inline(index: bytes, dist: Path) -> bytes:
     return STYLESHEET.sub(inline, index[:head_end]) + index[head_end:]
 
 
-PICTURE_PRELOAD = re.compile(rb'<link rel="preload" href="[^"]+" as="image" fetchpriority="high">')
+PICTURE_PRELOAD = re.compile(rb'<link rel="preload" href="[^"]+" as="image"[^>]* fetchpriority="high">')
 CHARSET = b'<meta charset="UTF-8" />'
+VIEWPORT = re.compile(rb'<meta name="viewport"[^>]*>')
 
 
 def pictures_first(index: bytes) -> bytes:
     """The page's top picture (its LCP element) asked for before the scripts: on HTTP/1.1 a phone
     fetches six files at a time, and named after them the picture waits for a second wave
-    (about 0.6 s on slow 4G) while the page's markup is already painted around its place."""
+    (about 0.6 s on slow 4G) while the page's markup is already painted around its place. After
+    the viewport's <meta>: before it a phone lays out 980 px wide, and a picture chosen by width
+    (`imagesizes`) would be fetched at that width too, then again at the real one."""
     head_end = index.find(b"</head>")
     links = PICTURE_PRELOAD.findall(index, 0, head_end)
     if not links or CHARSET not in index[:head_end]:
         return index
     head = PICTURE_PRELOAD.sub(b"", index[:head_end])
-    return head.replace(CHARSET, CHARSET + b"".join(dict.fromkeys(links)), 1) + index[head_end:]
+    viewport = VIEWPORT.search(head)
+    anchor = viewport.group(0) if viewport else CHARSET
+    return head.replace(anchor, anchor + b"".join(dict.fromkeys(links)), 1) + index[head_end:]
 
 
 def _json_in_html(body: bytes) -> bytes:
     return body.decode().translate(JSON_ESCAPES).encode()
 
 
-def with_page_data(index: bytes, dist: Path, request) -> bytes:
+def with_page_data(index: bytes, dist: Path, request) -> tuple[bytes, PageData | None]:
     """index.html with the data the page at request.path reads first (a registered provider's),
-    as JSON that never runs, and a preload of its top picture; unchanged when there is none."""
-    for pattern, provider in _PAGE_DATA:
-        match = pattern.match(request.path)
-        if match is None:
-            continue
-        try:
-            data = provider(request, match)
-        except Exception:  # the page still loads without its data (the app then asks the API)
-            logger.warning("No page data for %s", request.path, exc_info=True)
-            return index
-        if data is None:
-            return index
-        tag = f'<script type="application/json" id="page-data" data-api="{escape(data.api)}">'.encode()
-        index = index.replace(b"</body>", tag + _json_in_html(data.body) + b"</script></body>", 1)
-        if data.picture:
-            try:
-                manifest_path = dist / ".vite" / "manifest.json"
-                manifest = _manifest(manifest_path, manifest_path.stat().st_mtime)
-            except OSError:
-                return index
-            if data.picture in manifest:
-                link = _link("preload", manifest[data.picture]["file"], ' as="image" fetchpriority="high"')
-                index = index.replace(b"</head>", link.encode() + b"</head>", 1)
-        return index
-    return index
+    as JSON that never runs, and a preload of its top picture; unchanged when there is none.
+    Also the data, whose `private` says how the page may be kept."""
+    matches = ((pattern.match(request.path), provider) for pattern, provider in _PAGE_DATA)
+    match, provider = next(((match, provider) for match, provider in matches if match), (None, None))
+    if match is None:
+        return index, None
+    try:
+        data = provider(request, match)
+    except Exception:  # the page still loads without its data (the app then asks the API)
+        logger.warning("No page data for %s", request.path, exc_info=True)
+        return index, None
+    if data is None:
+        return index, None
+    tag = f'<script type="application/json" id="page-data" data-api="{escape(data.api)}">'.encode()
+    index = index.replace(b"</body>", tag + _json_in_html(data.body) + b"</script></body>", 1)
+    link = _picture_link(data, dist)
+    if link:
+        index = index.replace(b"</head>", link.encode() + b"</head>", 1)
+    return index, data
+
+
+def _picture_link(data: PageData, dist: Path) -> str | None:
+    """The preload of the page's top picture: an uploaded one by its widths, a build's file by name."""
+    if data.picture_srcset:
+        extra = (
+            f' as="image" imagesrcset="{escape(data.picture_srcset)}"'
+            f' imagesizes="{escape(data.picture_sizes)}" fetchpriority="high"'
+        )
+        return _link("preload", data.picture_srcset.split(" ", 1)[0].lstrip("/"), extra)
+    if not data.picture:
+        return None
+    try:
+        manifest_path = dist / ".vite" / "manifest.json"
+        manifest = _manifest(manifest_path, manifest_path.stat().st_mtime)
+    except OSError:
+        return None
+    if data.picture not in manifest:
+        return None
+    return _link("preload", manifest[data.picture]["file"], ' as="image" fetchpriority="high"')

@@ -36,9 +36,10 @@ def spa_index(request, *args, **kwargs):
     # Its markup, so a phone paints it before the JavaScript has run (core/preload.py).
     body = with_prerendered(body, index.parent, request.path)
     # And the data it reads first, when its domain names it (e.g. the events list).
-    body = with_page_data(body, index.parent, request)
+    body, data = with_page_data(body, index.parent, request)
     # Its top picture first of all, so it is not in the second wave of files (core/preload.py).
     body = pictures_first(body)
     response = HttpResponse(body, content_type="text/html; charset=utf-8")
-    response["Cache-Control"] = "no-cache"
+    # Revalidated each time (a new build's files); a person's own data never kept.
+    response["Cache-Control"] = "no-store" if data and data.private else "no-cache"
     return response

@@ -13,25 +13,34 @@ from .public_reads import public_event_cached, public_event_list_cached
 PRESET_PICTURES = ("conference1", "workshop1", "seminar1", "panafrica1", "afsli1", "kcc1")
 
 
-def _preset_picture(event: dict) -> str | None:
-    if event.get("image"):  # an uploaded picture's size depends on the screen: not named
-        return None
+# How wide the pictures show (the `sizes` of features/events/components: the hero, a card).
+HERO_SIZES = "100vw"
+CARD_SIZES = "300px"
+
+
+def _picture(event: dict, sizes: str) -> dict:
+    """PageData's picture fields for an event's picture: an uploaded one's widths (the browser
+    picks one by `sizes`, as the page's <img> will), else the preset file."""
+    variants = (event.get("image") or {}).get("variants") or []
+    if variants:
+        srcset = ", ".join(f"{variant['url']} {variant['width']}w" for variant in variants)
+        return {"picture_srcset": srcset, "picture_sizes": sizes}
     preset = event.get("event_image_id")
-    return f"src/assets/events/{preset if preset in PRESET_PICTURES else PRESET_PICTURES[0]}.svg"
+    return {"picture": f"src/assets/events/{preset if preset in PRESET_PICTURES else PRESET_PICTURES[0]}.svg"}
 
 
 @lru_cache(maxsize=4)
-def _first_card_picture(body: bytes) -> str | None:
+def _first_card_picture(body: bytes) -> tuple[tuple[str, str], ...]:
     """The first card's picture (the list's largest paint on a phone): read once per list."""
     events = json.loads(body)
-    return _preset_picture(events[0]) if isinstance(events, list) and events else None
+    return tuple(_picture(events[0], CARD_SIZES).items()) if isinstance(events, list) and events else ()
 
 
 def events_page(request, match) -> PageData | None:
     entry = public_event_list_cached()
     if entry.status != 200:
         return None
-    return PageData(api="management/public-events/", body=entry.body, picture=_first_card_picture(entry.body))
+    return PageData(api="management/public-events/", body=entry.body, **dict(_first_card_picture(entry.body)))
 
 
 def _event(event_id: str | None, *, picture: bool) -> PageData | None:
@@ -40,8 +49,8 @@ def _event(event_id: str | None, *, picture: bool) -> PageData | None:
     entry = public_event_cached(int(event_id))
     if entry.status != 200:
         return None
-    top = _preset_picture(json.loads(entry.body)) if picture else None
-    return PageData(api=f"management/public-events/{int(event_id)}/", body=entry.body, picture=top)
+    top = _picture(json.loads(entry.body), HERO_SIZES) if picture else {}
+    return PageData(api=f"management/public-events/{int(event_id)}/", body=entry.body, **top)
 
 
 def event_page(request, match) -> PageData | None:

@@ -404,21 +404,8 @@ def waitlist_entry_erase(request, entry_id: int):
     summary="A ticket by its code: the event, the holder, the seat's status, the check-in",
 )
 def ticket(request, code: str, response: HttpResponse):
-    found = tickets.ticket_detail(code=code)
-    registration = found.registration
-    check_in = getattr(found, "check_in", None)
-    valid = tickets.admits(registration)
     response["Cache-Control"] = "no-store"  # a person's name and seat
-    return {
-        "event": registration.event,
-        "holder_name": registration.full_name,
-        "reference": registration.payment_reference,
-        "status": registration.registration_status,
-        "valid": valid,
-        "checked_in_at": check_in.scanned_at if check_in else None,
-        # A ticket that lets nobody in has nothing to scan: no QR code to show at the door.
-        "qr_svg": tickets.ticket_qr_svg(code) if valid else None,
-    }
+    return tickets.ticket_answer(code)
 
 
 @public_router.get(

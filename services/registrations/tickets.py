@@ -148,6 +148,25 @@ def ticket_detail(*, code: str) -> Ticket:
     return ticket
 
 
+def ticket_answer(code: str) -> dict:
+    """`GET /api/tickets/{code}/`'s answer (TicketOut), also carried in the ticket page's HTML
+    (page_data.py); an unknown code raises NotFound."""
+    found = ticket_detail(code=code)
+    registration = found.registration
+    check_in = getattr(found, "check_in", None)
+    valid = admits(registration)
+    return {
+        "event": registration.event,
+        "holder_name": registration.full_name,
+        "reference": registration.payment_reference,
+        "status": registration.registration_status,
+        "valid": valid,
+        "checked_in_at": check_in.scanned_at if check_in else None,
+        # A ticket that lets nobody in has nothing to scan: no QR code to show at the door.
+        "qr_svg": ticket_qr_svg(code) if valid else None,
+    }
+
+
 def admits(registration: Registration) -> bool:
     """Whether the ticket lets its holder in: an Approved seat of an event that was not cancelled."""
     return (

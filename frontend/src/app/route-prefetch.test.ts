@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it } from 'vitest';
 
 import { publicEventsApi } from '../features/events/public-api';
-import { DEMO_PUBLIC_EVENTS, publicEventHandlers } from '../features/events/mocks/public-handlers';
+import { DEMO_PUBLIC_EVENTS, makeTicket, publicEventHandlers } from '../features/events/mocks/public-handlers';
+import { ticketApi } from '../features/events/ticket-api';
 import { registrationPublicApi } from '../features/registrations/public-api';
 import { server } from '../testing/server';
 import { prefetchRoute } from './route-prefetch';
@@ -70,6 +71,31 @@ describe('prefetchRoute: the first page’s data asked for before React renders 
     expect(asked).toBe(false);
     // Taken once: the next visit within the app asks the API.
     expect(document.getElementById('page-data')).toBeNull();
+  });
+
+  it('takes the ticket the page’s HTML carries, without asking the API, and asks when it carries none', async () => {
+    const carried = document.createElement('script');
+    carried.type = 'application/json';
+    carried.id = 'page-data';
+    carried.setAttribute('data-api', 'tickets/Carried-code_1/');
+    carried.textContent = JSON.stringify(makeTicket({ holder_name: 'From the page' }));
+    document.body.append(carried);
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/tickets/:code/', ({ params }) => {
+        asked.push(String(params.code));
+        return HttpResponse.json(makeTicket({ holder_name: 'From the API' }));
+      }),
+    );
+    const store = makeStore();
+    await prefetchRoute(store, routes, { pathname: '/ticket/Carried-code_1', search: '' });
+    const holder = (code: string) => ticketApi.endpoints.getTicket.select(code)(store.getState()).data?.holder_name;
+    await waitFor(() => expect(holder('Carried-code_1')).toBe('From the page'));
+    expect(asked).toEqual([]);
+    // Another ticket's page (the HTML carried nothing for it): asked for at once.
+    await prefetchRoute(store, routes, { pathname: '/ticket/Other-code', search: '' });
+    await waitFor(() => expect(holder('Other-code')).toBe('From the API'));
+    expect(asked).toEqual(['Other-code']);
   });
 
   it('asks for no data on a page that has none, nor for a malformed event id', async () => {

@@ -1,6 +1,6 @@
 import { matchRoutes, type RouteObject } from 'react-router-dom';
 
-import { type PublicEvent, type PublicEventDetail, publicEventsApi } from '../features/events/public-api';
+import { publicEventsApi } from '../features/events/public-api';
 import type { AppStore } from './store';
 import { startLoading } from './lazy-page';
 
@@ -13,15 +13,56 @@ function eventIdOf(value: string | null | undefined): number | null {
  * The API answer the server put in the page's HTML for this address (services/core/preload.py,
  * PageData), taken once: later visits within the app ask the API as usual.
  */
-function carried<T>(api: string): T | undefined {
+function carried(api: string): unknown {
   const node = document.getElementById('page-data');
   if (node?.getAttribute('data-api') !== api) return undefined;
   node.remove();
   try {
-    return JSON.parse(node.textContent ?? '') as T;
+    return JSON.parse(node.textContent ?? '') as unknown;
   } catch {
     return undefined;
   }
+}
+
+/** RTK Query's cache calls, for an endpoint named at run time (the pages' own modules type them). */
+interface LooseApi {
+  util: {
+    prefetch(endpoint: string, arg: unknown, options: object): Parameters<AppStore['dispatch']>[0];
+    upsertQueryEntries(entries: { endpointName: string; arg: unknown; value: unknown }[]): Parameters<AppStore['dispatch']>[0];
+  };
+}
+
+interface FirstData {
+  address: string; // under /api/, as the HTML's data-api names it
+  endpoint: string;
+  arg: unknown;
+  calls: () => Promise<unknown>; // the module whose api defines `endpoint`
+}
+
+const eventCalls = () => Promise.resolve(publicEventsApi);
+
+/** The data a page reads first, if it has any. */
+function firstData(path: string | undefined, params: Record<string, string | undefined>, search: string): FirstData | null {
+  if (path === 'events') {
+    return { address: 'management/public-events/', endpoint: 'getPublicEvents', arg: undefined, calls: eventCalls };
+  }
+  const id = eventIdOf(path === 'registration' ? new URLSearchParams(search).get('eventId') : params.id);
+  const eventAddress = `management/public-events/${id}/`;
+  if (path === 'event/:id' && id !== null) {
+    return { address: eventAddress, endpoint: 'getPublicEvent', arg: id, calls: eventCalls };
+  }
+  if (path === 'registration' && id !== null) {
+    // The page's own chunk imports this module too: it costs no request of its own, and keeps
+    // the registration calls out of the entry chunk.
+    const calls = () => import('../features/registrations/public-api').then((module) => module.registrationPublicApi);
+    return { address: eventAddress, endpoint: 'getRegistrationEvent', arg: id, calls };
+  }
+  if (path === 'ticket/:code' && params.code) {
+    // The ticket call comes with the ticket page's own code, which startLoading has asked for.
+    const calls = () => import('../features/events/pages/ticket-page').then((module) => module.ticketApi);
+    return { address: `tickets/${encodeURIComponent(params.code)}/`, endpoint: 'getTicket', arg: params.code, calls };
+  }
+  return null;
 }
 
 /**
@@ -45,45 +86,16 @@ export function prefetchRoute(
     matches.map((match) => startLoading(match.route.element as Parameters<typeof startLoading>[0])),
   );
   const leaf = matches[matches.length - 1];
-  const path = leaf?.route.path;
-  // The data in the page's HTML when the server put it there, else asked for now.
-  if (path === 'events') {
-    const events = carried<PublicEvent[]>('management/public-events/');
-    if (events) {
-      after(() =>
-        store.dispatch(
-          publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvents', arg: undefined, value: events }]),
-        ),
-      );
-    } else {
-      store.dispatch(publicEventsApi.util.prefetch('getPublicEvents', undefined, {}));
-    }
-  } else if (path === 'event/:id') {
-    const id = eventIdOf(leaf?.params.id);
-    const event = id === null ? undefined : carried<PublicEventDetail>(`management/public-events/${id}/`);
-    if (event && id !== null) {
-      after(() =>
-        store.dispatch(publicEventsApi.util.upsertQueryEntries([{ endpointName: 'getPublicEvent', arg: id, value: event }])),
-      );
-    } else if (id !== null) {
-      store.dispatch(publicEventsApi.util.prefetch('getPublicEvent', id, {}));
-    }
-  } else if (path === 'registration') {
-    const id = eventIdOf(new URLSearchParams(location.search).get('eventId'));
-    const event = id === null ? undefined : carried<PublicEvent>(`management/public-events/${id}/`);
-    // The page's own chunk imports this module too: it costs no request of its own, and keeps
-    // the registration calls out of the entry chunk.
-    if (id !== null) {
-      void import('../features/registrations/public-api').then(({ registrationPublicApi }) =>
-        event
-          ? after(() =>
-              store.dispatch(
-                registrationPublicApi.util.upsertQueryEntries([{ endpointName: 'getRegistrationEvent', arg: id, value: event }]),
-              ),
-            )
-          : store.dispatch(registrationPublicApi.util.prefetch('getRegistrationEvent', id, {})),
-      );
-    }
+  const wanted = firstData(leaf?.route.path, leaf?.params ?? {}, location.search);
+  if (wanted) {
+    // The data in the page's HTML when the server put it there, else asked for now; once the
+    // module that defines its call (for some, the page's own code, already on its way) is here.
+    const value = carried(wanted.address);
+    void wanted.calls().then((calls) => {
+      const { util } = calls as unknown as LooseApi;
+      if (value === undefined) store.dispatch(util.prefetch(wanted.endpoint, wanted.arg, {}));
+      else after(() => store.dispatch(util.upsertQueryEntries([{ endpointName: wanted.endpoint, arg: wanted.arg, value }])));
+    });
   }
   return code;
 }

@@ -20,7 +20,11 @@ def _fresh_public_cache(settings):
 
 @pytest.fixture
 def dist(tmp_path):
-    index = "<!doctype html><head><title>Portal</title></head><body><div id=root></div></body>"
+    index = (
+        '<!doctype html><head><meta charset="UTF-8" /><link rel="icon" href="/favicon.svg" />'
+        '<meta name="viewport" content="width=device-width" /><title>Portal</title>'
+        '<script type="module" src="/assets/index-1.js"></script></head><body><div id=root></div></body>'
+    )
     (tmp_path / "index.html").write_text(index)
     (tmp_path / ".vite").mkdir()
     manifest = {"src/assets/events/workshop1.svg": {"file": "assets/workshop1-1.svg"}}
@@ -74,3 +78,27 @@ def test_no_data_for_an_event_the_public_cannot_see_or_a_bad_id(client, dist):
     draft = make_event(status=Event.Status.DRAFT)
     for path in (f"/event/{draft.pk}", "/event/999999", "/registration?eventId=abc", "/registration"):
         assert b"page-data" not in client.get(path).content, path
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("path", "sizes"), [("/event/{pk}", "100vw"), ("/events", "300px")])
+def test_an_uploaded_picture_is_fetched_first_in_the_width_the_page_will_pick(client, dist, path, sizes):
+    # Uploaded pictures come in widths: the preload names them all, with the <img>'s own `sizes`,
+    # so the browser fetches early the very file the page then shows (not the preset one).
+    event = make_event(event_image_id="workshop1")
+    event.image_variants = [
+        {"name": f"a-{width}.webp", "width": width, "height": width * 9 // 16} for width in (480, 960)
+    ]
+    event.save(update_fields=["image_variants"])
+    public_cache.invalidate()
+    html = client.get(path.format(pk=event.pk)).content.decode()
+    srcset = f"/api/media/events/{event.pk}/a-480.webp 480w, /api/media/events/{event.pk}/a-960.webp 960w"
+    link = (
+        f'<link rel="preload" href="/api/media/events/{event.pk}/a-480.webp" as="image"'
+        f' imagesrcset="{srcset}" imagesizes="{sizes}" fetchpriority="high">'
+    )
+    assert link in html
+    assert "workshop1-1.svg" not in html
+    # Before the page's scripts, as the preset pictures are (in the second wave of files it would
+    # cost a round trip), but after the viewport's width, which `imagesizes` depends on.
+    assert html.index('name="viewport"') < html.index(link) < html.index("<script")

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Link, NavLink, useLocation } from 'react-router-dom';
 
+import icons from '../../assets/site-icons.svg?no-inline';
 import { LanguagePicker } from '../../components/language-picker';
 import { LoadingText } from '../../components/loading-text';
 import { Logo } from '../../components/logo';
@@ -194,11 +195,8 @@ function ChatLink() {
       target="_blank"
       rel="noopener noreferrer"
     >
-      <svg viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
-        <path
-          fill="currentColor"
-          d="M12 2a10 10 0 0 0-8.6 15.1L2 22l5-1.3A10 10 0 1 0 12 2zm0 18.2c-1.5 0-3-.4-4.3-1.2l-.3-.2-3 .8.8-2.9-.2-.3A8.2 8.2 0 1 1 12 20.2zm4.5-6.1c-.2-.1-1.5-.7-1.7-.8s-.4-.1-.6.1l-.8 1c-.1.2-.3.2-.5.1a6.7 6.7 0 0 1-3.3-2.9c-.2-.4.3-.4.8-1.3.1-.2 0-.3 0-.4l-.8-1.8c-.2-.5-.4-.4-.6-.4h-.5a1 1 0 0 0-.7.3 3 3 0 0 0-.9 2.2 5.2 5.2 0 0 0 1.1 2.8 11.9 11.9 0 0 0 4.6 4c1.7.7 2.3.8 3.2.7a2.7 2.7 0 0 0 1.8-1.3 2.2 2.2 0 0 0 .2-1.3c-.1-.1-.2-.2-.5-.3z"
-        />
+      <svg width="28" height="28" aria-hidden="true" focusable="false">
+        <use href={`${icons}#whatsapp`} fill="currentColor" />
       </svg>
       <span className="visually-hidden">
         {t('chat.label')} {t('a11y.opensInNewTab')}

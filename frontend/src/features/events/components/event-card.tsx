@@ -13,7 +13,16 @@ import { Icon } from './icons';
  * to register; in the archive of /events/past with what it was. No status badge: visitors see
  * only published events here, and staff words ("Published") mean nothing to them.
  */
-export function EventCard({ event, past = false }: { event: PublicEvent; past?: boolean }) {
+export function EventCard({
+  event,
+  past = false,
+  priority = false,
+}: {
+  event: PublicEvent;
+  past?: boolean;
+  /** The first card on screen: its picture is the page's largest paint, so fetched at once. */
+  priority?: boolean;
+}) {
   const { t } = useTranslation('events');
   const image = eventImage(event.event_image_id);
   const titleId = `event-card-${event.id}-title`;
@@ -21,7 +30,7 @@ export function EventCard({ event, past = false }: { event: PublicEvent; past?: 
   return (
     <article className="event-card" aria-labelledby={titleId}>
       <div className="event-card__media">
-        <EventPicture fixed={image} uploaded={event.image} className="event-card__image" sizes={CARD_SIZES} width={300} height={169} />
+        <EventPicture fixed={image} uploaded={event.image} className="event-card__image" sizes={CARD_SIZES} width={300} height={169} priority={priority} />
       </div>
       <div className="event-card__body">
         <p className="event-card__date">

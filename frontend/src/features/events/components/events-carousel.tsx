@@ -91,9 +91,9 @@ export function EventsCarousel({ events }: { events: readonly PublicEvent[] }) {
         onScroll={updateScrollState}
       >
         <ul className="plain-list events-carousel__list">
-          {shown.map((event) => (
+          {shown.map((event, index) => (
             <li key={event.id} className="events-carousel__item">
-              <EventCard event={event} />
+              <EventCard event={event} priority={index === 0} />
             </li>
           ))}
         </ul>

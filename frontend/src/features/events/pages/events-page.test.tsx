@@ -44,6 +44,16 @@ describe('Upcoming events page', () => {
     expect(screen.queryByText('Loading events...')).not.toBeInTheDocument();
   });
 
+  it('fetches the first card picture at once (the largest paint of the page) and the others lazily', async () => {
+    renderEventsPage();
+    await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });
+    const [first, ...others] = screen.getAllByRole('article').map((card) => card.querySelector('img'));
+    expect(first).toHaveAttribute('loading', 'eager');
+    expect(first).toHaveAttribute('fetchpriority', 'high');
+    expect(others.length).toBeGreaterThan(0);
+    for (const image of others) expect(image).toHaveAttribute('loading', 'lazy');
+  });
+
   it('shows each card with image, long date, description, location, time, price, seats left and links', async () => {
     renderEventsPage();
     const title = await screen.findByRole('heading', { name: 'Legal Interpreting Workshop' });

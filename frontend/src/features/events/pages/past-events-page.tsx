@@ -50,9 +50,9 @@ export function PastEventsPage() {
     body = (
       <>
         <ul className="plain-list past-events__list" aria-busy={isFetching}>
-          {data.results.map((event) => (
+          {data.results.map((event, index) => (
             <li key={event.id} className="past-events__item">
-              <EventCard event={event} past />
+              <EventCard event={event} past priority={index === 0} />
             </li>
           ))}
         </ul>
