@@ -1,6 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { VitePWA } from 'vite-plugin-pwa';
+import type { Plugin } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 import { catalogueAssets } from './scripts/catalogue-assets.mjs';
@@ -29,6 +30,22 @@ const VENDOR_PACKAGES = [
   'i18next',
 ];
 
+/** The door's manifest, which the check-in screen alone names (features/checkin/door-worker.ts). */
+const DOOR_MANIFEST = 'door.webmanifest';
+
+/**
+ * vite-plugin-pwa names its manifest in index.html, which every page shares: taken out again, so
+ * that no public page names the door's app (the check-in screen adds the link itself).
+ */
+function withoutManifestLink(): Plugin {
+  return {
+    name: 'door-manifest-link-out',
+    apply: 'build',
+    enforce: 'post',
+    transformIndexHtml: { order: 'post', handler: (html) => html.replace(/<link rel="manifest"[^>]*>/, '') },
+  };
+}
+
 function packagePattern(packages: string[]): RegExp {
   const names = packages.map((name) => name.replace(/[/]/g, '[\\\\/]')).join('|');
   return new RegExp(`[\\\\/]node_modules[\\\\/](?:${names})[\\\\/]`);
@@ -40,11 +57,31 @@ export default defineConfig({
     catalogueAssets(fileURLToPath(new URL('src/locales', import.meta.url))),
     // The door's service worker (docs/architecture.md): dist/sw.js, registered by the check-in
     // screen alone for /dashboard/checkin/ (features/checkin/door-worker.ts). Nothing is added to
-    // index.html (no register script, no manifest link): the public pages neither load nor fall
-    // under it. It precaches the screen's files only and serves index.html to its navigations.
+    // index.html (no register script; the manifest link is taken out below): the public pages
+    // neither load nor fall under it. It precaches the screen's files only and serves index.html
+    // to its navigations. Its web app manifest (dist/door.webmanifest) makes the screen an app
+    // of its own on a phone's home screen; its icons are public/favicon.svg and the PNGs drawn
+    // from it (scripts/door-icons.mjs).
     VitePWA({
       injectRegister: false,
-      manifest: false,
+      manifestFilename: DOOR_MANIFEST,
+      manifest: {
+        id: '/dashboard/checkin/',
+        name: 'Door check-in',
+        short_name: 'Check-in',
+        start_url: '/dashboard/checkin/',
+        scope: '/dashboard/checkin/',
+        display: 'standalone',
+        background_color: '#ffffff',
+        theme_color: '#0b5563',
+        icons: [
+          { src: '/favicon.svg', sizes: 'any', type: 'image/svg+xml' },
+          { src: '/door-icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/door-icon-512.png', sizes: '512x512', type: 'image/png' },
+        ],
+      },
+      // The precache stays the screen's files (doorPrecache): the icons are fetched when installing.
+      includeManifestIcons: false,
       strategies: 'generateSW',
       scope: '/dashboard/checkin/',
       workbox: {
@@ -60,6 +97,7 @@ export default defineConfig({
         skipWaiting: true,
       },
     }),
+    withoutManifestLink(),
   ],
   base: '/',
   server: {

@@ -259,6 +259,8 @@ STORAGES = {
 FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", BASE_DIR / "frontend" / "dist"))
 WHITENOISE_ROOT = FRONTEND_DIST if FRONTEND_DIST.is_dir() else None
 WHITENOISE_MAX_AGE = 3600
+# The door check-in screen's web app manifest (frontend/vite.config.ts): WhiteNoise knows no type for it.
+WHITENOISE_MIMETYPES = {".webmanifest": "application/manifest+json"}
 
 DATA_UPLOAD_MAX_MEMORY_SIZE = 256 * 1024  # the API takes small JSON bodies (files aside: see below)
 

@@ -10,7 +10,16 @@ from services.core.paging import paginate
 
 from . import image_services, images, public_reads, selectors, services
 from .models import Event
-from .schemas import EventFilters, EventImageIn, EventIn, EventOut, EventPageOut, PublicEventFilters, StatusIn
+from .schemas import (
+    EventDetailOut,
+    EventFilters,
+    EventImageIn,
+    EventIn,
+    EventOut,
+    EventPageOut,
+    PublicEventFilters,
+    StatusIn,
+)
 
 router = Router(tags=["events"])
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
@@ -33,8 +42,8 @@ def public_events(request, filters: Query[PublicEventFilters]):
 @router.get(
     "public-events/{int:event_id}/",
     auth=None,
-    response={200: EventOut, 404: ErrorOut},
-    summary="One published or completed event",
+    response={200: EventDetailOut, 404: ErrorOut},
+    summary="One published, completed or cancelled event",
 )
 def public_event(request, event_id: int):
     return public_reads.public_event_response(request, event_id=event_id)
@@ -57,7 +66,7 @@ def event_list(request, filters: Query[EventFilters]):
     return paginate(events, page=filters.page, page_size=filters.page_size)
 
 
-@router.post("events/", response={201: EventOut, **ERRORS}, summary="Create an event")
+@router.post("events/", response={201: EventDetailOut, **ERRORS}, summary="Create an event")
 def event_create(request, payload: EventIn):
     event = services.event_create(data=payload.dict(exclude_unset=True), by=request.auth)
     return Status(201, selectors.event_get(event_id=event.pk))
@@ -70,12 +79,14 @@ def my_events(request):
     return list(selectors.event_list(created_by=request.auth))
 
 
-@router.get("events/{int:event_id}/", response={200: EventOut, **ERRORS}, summary="One event, any status")
+@router.get(
+    "events/{int:event_id}/", response={200: EventDetailOut, **ERRORS}, summary="One event, any status"
+)
 def event_detail(request, event_id: int):
     return selectors.event_get(event_id=event_id)
 
 
-@router.put("events/{int:event_id}/", response={200: EventOut, **ERRORS}, summary="Update an event")
+@router.put("events/{int:event_id}/", response={200: EventDetailOut, **ERRORS}, summary="Update an event")
 def event_update(request, event_id: int, payload: EventIn):
     services.event_update(event_id=event_id, data=payload.dict(exclude_unset=True))
     return selectors.event_get(event_id=event_id)
@@ -89,7 +100,7 @@ def event_delete(request, event_id: int):
 
 @router.post(
     "events/{int:event_id}/change-status/",
-    response={200: EventOut, **ERRORS},
+    response={200: EventDetailOut, **ERRORS},
     summary="Set any of the four statuses",
 )
 def event_change_status(request, event_id: int, payload: StatusIn):
@@ -99,7 +110,7 @@ def event_change_status(request, event_id: int, payload: StatusIn):
 
 @router.post(
     "events/{int:event_id}/image/",
-    response={200: EventOut, **ERRORS},
+    response={200: EventDetailOut, **ERRORS},
     summary="Upload or replace the event's picture, or change its description (multipart/form-data)",
 )
 def event_image_set(
@@ -111,7 +122,7 @@ def event_image_set(
 
 @router.delete(
     "events/{int:event_id}/image/",
-    response={200: EventOut, **ERRORS},
+    response={200: EventDetailOut, **ERRORS},
     summary="Remove the uploaded picture: the event shows its fixed picture again",
 )
 def event_image_remove(request, event_id: int):

@@ -13,9 +13,18 @@ from django.utils.translation import gettext as _
 from services.core.errors import ValidationFailed
 from services.core.text import email_address_problem
 
-from .models import EVENT_IMAGE_IDS, LATITUDE_RANGE, LONGITUDE_RANGE, Event
+from .models import ACCESS_INFO_MAX, EVENT_IMAGE_IDS, LATITUDE_RANGE, LONGITUDE_RANGE, Event
 
-LIMITS = {"title": 200, "subtitle": 300, "location": 255, "description": 20000, "contact_phone": 30}
+# Control and direction characters are refused before this, for every field of every body
+# (services/core/api.py, JsonParser); line breaks stay, for the multi-line texts.
+LIMITS = {
+    "title": 200,
+    "subtitle": 300,
+    "location": 255,
+    "description": 20000,
+    "access_info": ACCESS_INFO_MAX,
+    "contact_phone": 30,
+}
 MAX_SPEAKERS, MAX_ROWS = 50, 100
 SOCIAL_NETWORKS = ("facebook", "twitter")
 MAX_PRICE = Decimal("1000000000")

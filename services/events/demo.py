@@ -24,6 +24,15 @@ DEFAULT_FAQS = [
 # whose point we have not checked) shows its location text and no map.
 KCC = {"latitude": Decimal("-1.954722"), "longitude": Decimal("30.093889")}
 
+# What the venue access field is for, as an example: nothing in it is a fact about the real
+# venues named here (nobody checked them), and it says so.
+DEMO_ACCESS_INFO = (
+    "Demo: an example, not checked with the venue.\n"
+    "Here staff say which entrance is step-free, where the sign language interpreters stand, "
+    "and where to find the accessible toilets, parking and a quiet room.\n"
+    "The door team will show you the way when you arrive."
+)
+
 
 def _events(today: date) -> list[dict]:
     return [
@@ -33,6 +42,7 @@ def _events(today: date) -> list[dict]:
             "description": "Three days of keynotes, workshops and networking for interpreters, "
             "Deaf leaders and partners from across the continent.",
             "location": "Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali",
+            "access_info": DEMO_ACCESS_INFO,
             **KCC,
             "call_for_abstracts_url": "https://www.rnslia.org.rw/call-for-abstracts",
             "date": today + timedelta(days=45),
@@ -62,6 +72,7 @@ def _events(today: date) -> list[dict]:
             "description": "A practical one-day workshop on terminology, role boundaries and ethics in legal "
             "settings.",
             "location": "Hôtel des Mille Collines, KN 6 Ave, Kiyovu, Kigali",
+            "access_info": DEMO_ACCESS_INFO,
             "latitude": Decimal("-1.946900"),
             "longitude": Decimal("30.061900"),
             "date": today + timedelta(days=14),
@@ -82,6 +93,7 @@ def _events(today: date) -> list[dict]:
             "subtitle": "Open to everyone, free of charge",
             "description": "Games, a sign language taster class and stands from partner organisations.",
             "location": "Amahoro Stadium grounds, Remera, Kigali",
+            "access_info": DEMO_ACCESS_INFO,
             "latitude": Decimal("-1.955028"),
             "longitude": Decimal("30.114444"),
             "date": today + timedelta(days=7),
@@ -173,4 +185,7 @@ def seed_events(*, today: date, by=None) -> int:
         if not was_created and event.latitude is None and values.get("latitude") is not None:
             place = {name: values.get(name, getattr(event, name)) for name in PLACE_FIELDS}
             Event.objects.filter(pk=event.pk).update(**place)
+        # Likewise the venue access text, for a demo database seeded before the field existed.
+        if not was_created and not event.access_info and values.get("access_info"):
+            Event.objects.filter(pk=event.pk).update(access_info=values["access_info"])
     return created

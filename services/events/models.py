@@ -11,6 +11,7 @@ from django.utils.translation import gettext_lazy as _
 # SPEC §3: the six fixed event images; an unknown id falls back to the first.
 EVENT_IMAGE_IDS = ("conference1", "workshop1", "seminar1", "panafrica1", "afsli1", "kcc1")
 IMAGE_ALT_MAX = 250
+ACCESS_INFO_MAX = 2000
 LATITUDE_RANGE = (Decimal(-90), Decimal(90))
 LONGITUDE_RANGE = (Decimal(-180), Decimal(180))
 
@@ -26,6 +27,18 @@ class Event(models.Model):
     subtitle = models.CharField(max_length=300, blank=True, default="")
     description = models.TextField(blank=True, default="")
     location = models.CharField(max_length=255)
+    # How to get in and around the venue (step-free entrance, where the interpreters stand,
+    # toilets, parking, quiet room), several lines: the event page, the ticket, the confirmation
+    # and the reminders show it. Empty: nothing is said.
+    access_info = models.TextField(
+        _("Venue access"),
+        max_length=ACCESS_INFO_MAX,
+        blank=True,
+        default="",
+        help_text=_(
+            "Step-free entrance, where the interpreters stand, accessible toilets, parking, quiet room…"
+        ),
+    )
     price = models.DecimalField(max_digits=12, decimal_places=2, null=True, blank=True)  # None or 0: free
     date = models.DateField()
     time = models.TimeField(null=True, blank=True)

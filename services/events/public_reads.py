@@ -9,7 +9,7 @@ from services.core.paging import paginate
 from services.core.public_cache import json_bytes
 
 from . import public_cache, selectors
-from .schemas import EventPageOut, event_payload
+from .schemas import EventPageOut, event_detail_payload, event_payload
 
 
 def _list_body():
@@ -39,7 +39,7 @@ def public_past_event_page_response(request, *, page: int | None, page_size: int
 def _detail(event_id: int):
     def build():
         try:
-            return json_bytes(event_payload(selectors.public_event_get(event_id=event_id))), 200
+            return json_bytes(event_detail_payload(selectors.public_event_get(event_id=event_id))), 200
         except ApplicationError as error:
             return envelope(error.status, error.message, code=error.code).content, error.status
 

@@ -50,6 +50,7 @@ class EventIn(Schema):
     subtitle: str | None = None
     description: str | None = None
     location: str | None = None
+    access_info: str | None = None  # several lines: the venue's access information
     price: float | str | None = None
     date: str | None = None
     time: str | None = None
@@ -156,6 +157,13 @@ class EventOut(Schema):
         return float(obj.price) if obj.price is not None else None
 
 
+class EventDetailOut(EventOut):
+    """One event (its page, the staff form): the list's fields and the venue's access
+    information, which the lists leave out to stay small."""
+
+    access_info: str
+
+
 class EventPageOut(Schema):
     results: list[EventOut]
     count: int
@@ -165,5 +173,10 @@ class EventPageOut(Schema):
 
 
 def event_payload(event) -> dict[str, Any]:
-    """The JSON-ready form of an event, as the API sends it."""
+    """The JSON-ready form of an event in a list, as the API sends it."""
     return EventOut.from_orm(event).model_dump(mode="json")
+
+
+def event_detail_payload(event) -> dict[str, Any]:
+    """The JSON-ready form of one event, as its page reads it."""
+    return EventDetailOut.from_orm(event).model_dump(mode="json")

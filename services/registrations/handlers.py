@@ -149,6 +149,7 @@ def _send_approved(registration: Registration, message, **context) -> None:
         registration,
         "registration_approved",
         message,
+        access_info=registration.event.access_info,  # how to get in, for the day
         _attachments=[invite_attachment(registration)],
         _ticket=sealed_ticket(registration.pk),  # the QR code and link are made when it is sent
         **context,

@@ -134,6 +134,7 @@ def _queue(registration: Registration, kind: str) -> None:
             "registration_id": registration.pk,
             "kind": kind,
             "map_link": map_link,
+            "access_info": event.access_info,
             "needs_interpreter": registration.needs_interpreter,
             "disability": "" if registration.disability == "None" else registration.disability,
             "disability_details": registration.disability_details,

@@ -401,6 +401,7 @@ class TicketEvent(Schema):
     location: str
     latitude: float | None  # both or neither: the place on a map
     longitude: float | None
+    access_info: str  # the venue's access information, several lines; empty: none
 
     @staticmethod
     def resolve_latitude(obj) -> float | None:

@@ -35,6 +35,8 @@ const checkin = page(() => import('../features/checkin/pages/checkin-page'), 'Ch
   'checkin',
   'registrations-admin',
 ]);
+// Where the installed door app opens (the manifest's start_url): the last event's screen.
+const checkinStart = page(() => import('../features/checkin/pages/checkin-page'), 'CheckinStart', ['checkin']);
 const settings = page(() => import('../features/auth/pages/settings-page'), 'SettingsPage', ['auth']);
 const profile = page(() => import('../features/auth/pages/profile-page'), 'ProfilePage', ['auth', 'dashboard']);
 const reports = page(() => import('../features/reports/pages/reports-page'), 'ReportsPage', ['reports']);
@@ -52,6 +54,7 @@ const dashboardRoutes: RouteObject[] = [
   {
     element: requireAdmin,
     children: [
+      { path: 'checkin', element: checkinStart },
       { path: 'checkin/:eventId', element: checkin },
       {
         element: dashboardLayout,

@@ -614,7 +614,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One published or completed event */
+        /** One published, completed or cancelled event */
         get: operations["services_events_api_public_event"];
         put?: never;
         post?: never;
@@ -1796,6 +1796,95 @@ export interface components {
             upcoming: number;
         };
         /**
+         * EventDetailOut
+         * @description One event (its page, the staff form): the list's fields and the venue's access
+         *     information, which the lists leave out to stay small.
+         */
+        EventDetailOut: {
+            /** Access Info */
+            access_info: string;
+            /** Agenda */
+            agenda: components["schemas"]["AgendaItem"][];
+            /**
+             * Approved Registrations Count
+             * @default 0
+             */
+            approved_registrations_count: number;
+            /** Available Seats */
+            available_seats: number | null;
+            /**
+             * Call For Abstracts Url
+             * @default
+             */
+            call_for_abstracts_url: string;
+            /** Contact Email */
+            contact_email: string;
+            /** Contact Phone */
+            contact_phone: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Description */
+            description: string;
+            /** End Time */
+            end_time?: string | null;
+            /** Event Image Id */
+            event_image_id: string;
+            /** Faqs */
+            faqs: components["schemas"]["Faq"][];
+            /** Id */
+            id: number;
+            image?: components["schemas"]["EventImageOut"] | null;
+            /** Latitude */
+            latitude: number | null;
+            /** Location */
+            location: string;
+            /** Longitude */
+            longitude: number | null;
+            /** Maximum Attendees */
+            maximum_attendees: number | null;
+            /** Open Seats */
+            open_seats: number | null;
+            /** Payment Deadline Hours */
+            payment_deadline_hours?: number | null;
+            /**
+             * Pending Registrations Count
+             * @default 0
+             */
+            pending_registrations_count: number;
+            /** Price */
+            price: number | null;
+            /** Social Links */
+            social_links: {
+                [key: string]: string;
+            };
+            /** Speakers */
+            speakers: string[];
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Draft" | "Published" | "Completed" | "Cancelled";
+            /** Subtitle */
+            subtitle: string;
+            /** Time */
+            time: string | null;
+            /** Title */
+            title: string;
+            /**
+             * Total Registrations Count
+             * @default 0
+             */
+            total_registrations_count: number;
+        };
+        /**
          * EventFilters
          * @description The admin list's query. Unknown values answer 400 with the field at fault.
          */
@@ -1846,6 +1935,8 @@ export interface components {
          *     and an update changes only the fields sent.
          */
         EventIn: {
+            /** Access Info */
+            access_info?: string | null;
             /** Agenda */
             agenda?: components["schemas"]["AgendaItem"][] | null;
             /** Call For Abstracts Url */
@@ -3127,6 +3218,8 @@ export interface components {
         };
         /** TicketEvent */
         TicketEvent: {
+            /** Access Info */
+            access_info: string;
             /**
              * Date
              * Format: date
@@ -4121,7 +4214,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventOut"];
+                    "application/json": components["schemas"]["EventDetailOut"];
                 };
             };
             /** @description Bad Request */
@@ -4271,7 +4364,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventOut"];
+                    "application/json": components["schemas"]["EventDetailOut"];
                 };
             };
             /** @description Bad Request */
@@ -4333,7 +4426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventOut"];
+                    "application/json": components["schemas"]["EventDetailOut"];
                 };
             };
             /** @description Bad Request */
@@ -4560,7 +4653,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventOut"];
+                    "application/json": components["schemas"]["EventDetailOut"];
                 };
             };
             /** @description Bad Request */
@@ -4907,7 +5000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventOut"];
+                    "application/json": components["schemas"]["EventDetailOut"];
                 };
             };
             /** @description Bad Request */
@@ -5001,7 +5094,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventOut"];
+                    "application/json": components["schemas"]["EventDetailOut"];
                 };
             };
             /** @description Bad Request */
@@ -6392,7 +6485,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EventOut"];
+                    "application/json": components["schemas"]["EventDetailOut"];
                 };
             };
             /** @description Bad Request */

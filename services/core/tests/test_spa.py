@@ -61,6 +61,17 @@ def test_hashed_assets_are_compressed_and_cached_for_a_year(rf, built, accept, e
     assert "Accept-Encoding" in response["Vary"]
 
 
+def test_the_door_app_manifest_is_served_as_a_manifest(rf, tmp_path, settings):
+    (tmp_path / "door.webmanifest").write_text('{"name": "Door check-in"}')
+    settings.WHITENOISE_ROOT = tmp_path
+    from services.core.assets import AssetsMiddleware
+
+    response = AssetsMiddleware(lambda request: None)(rf.get("/door.webmanifest"))
+    assert response.status_code == 200
+    assert response["Content-Type"] == "application/manifest+json"
+    assert response["Cache-Control"] == "no-cache"
+
+
 def test_the_index_is_revalidated_on_every_visit(rf, built):
     response = built(rf.get("/index.html", HTTP_ACCEPT_ENCODING="br"))
     assert response["Cache-Control"] == "no-cache"

@@ -66,3 +66,23 @@ export function storeDeviceName(name: string): void {
     // Private mode without storage: the name holds for this visit.
   }
 }
+
+const LAST_EVENT_KEY = 'checkin-last-event';
+
+/** The event this phone last checked people in for: where the installed door app opens. */
+export function storeLastEvent(eventId: number): void {
+  try {
+    localStorage.setItem(LAST_EVENT_KEY, String(eventId));
+  } catch {
+    // Private mode without storage: the app opens on the registrations page instead.
+  }
+}
+
+export function storedLastEvent(): number | null {
+  try {
+    const value = localStorage.getItem(LAST_EVENT_KEY) ?? '';
+    return /^\d+$/.test(value) && Number(value) > 0 ? Number(value) : null;
+  } catch {
+    return null;
+  }
+}

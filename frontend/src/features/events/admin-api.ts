@@ -1,6 +1,6 @@
 import { api } from '../../lib/api';
 import type { Schemas } from '../../lib/api-types';
-import type { AgendaItem, EventFaq, EventStatus, PublicEvent } from './public-api';
+import type { AgendaItem, EventFaq, EventStatus, PublicEvent, PublicEventDetail } from './public-api';
 
 /** The admin side of events (SPEC §2 Events management, §7 Events): list, one, create, edit, status, delete. */
 
@@ -9,6 +9,8 @@ import type { AgendaItem, EventFaq, EventStatus, PublicEvent } from './public-ap
 // back; null: the association's default).
 export type { AgendaItem, EventFaq, EventStatus };
 export type AdminEvent = PublicEvent;
+/** One event as the form edits it and every change answers it: with the venue's access information. */
+export type AdminEventDetail = PublicEventDetail;
 
 /** Every status, in the order staff meet them. */
 export const EVENT_STATUSES: readonly EventStatus[] = ['Draft', 'Published', 'Completed', 'Cancelled'];
@@ -23,7 +25,16 @@ export const DEFAULT_EVENT_ORDERING: EventOrdering = '-created_at';
 
 /** What the form sends: the server cleans it again and answers the whole event. */
 export type EventInput = {
-  [K in 'title' | 'subtitle' | 'description' | 'location' | 'date' | 'contact_email' | 'contact_phone' | 'event_image_id']: string;
+  [K in
+    | 'title'
+    | 'subtitle'
+    | 'description'
+    | 'location'
+    | 'access_info'
+    | 'date'
+    | 'contact_email'
+    | 'contact_phone'
+    | 'event_image_id']: string;
 } & Pick<
   AdminEvent,
   | 'price'
@@ -76,17 +87,17 @@ export const eventsAdminApi = api.injectEndpoints({
       providesTags: (result) =>
         result ? [...result.results.map(({ id }) => ({ type: 'Event' as const, id })), listTag] : [listTag],
     }),
-    getAdminEvent: build.query<AdminEvent, number>({
+    getAdminEvent: build.query<AdminEventDetail, number>({
       query: (id) => ({ url: `management/events/${id}/`, params: INCLUDE_ALL }),
       providesTags: (_result, _error, id) => [{ type: 'Event', id }],
       // The edit form starts from the event as it is now: no cached copy outlives the page.
       keepUnusedDataFor: 0,
     }),
-    createEvent: build.mutation<AdminEvent, EventInput>({
+    createEvent: build.mutation<AdminEventDetail, EventInput>({
       query: (body) => ({ url: 'management/events/', method: 'POST', body: body satisfies Schemas['EventIn'] }),
       invalidatesTags: [listTag, 'PublicEvent', 'Dashboard'],
     }),
-    updateEvent: build.mutation<AdminEvent, { id: number; changes: EventInput }>({
+    updateEvent: build.mutation<AdminEventDetail, { id: number; changes: EventInput }>({
       query: ({ id, changes }) => ({
         url: `management/events/${id}/`,
         method: 'PUT',
@@ -95,7 +106,7 @@ export const eventsAdminApi = api.injectEndpoints({
       }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Event', id }, 'PublicEvent', 'Dashboard'],
     }),
-    changeEventStatus: build.mutation<AdminEvent, { id: number; status: EventStatus }>({
+    changeEventStatus: build.mutation<AdminEventDetail, { id: number; status: EventStatus }>({
       query: ({ id, status }) => ({
         url: `management/events/${id}/change-status/`,
         method: 'POST',
@@ -124,7 +135,7 @@ export const eventsAdminApi = api.injectEndpoints({
         error ? [] : [{ type: 'Event', id }, 'PublicEvent', 'Dashboard', 'Registration'],
     }),
     /** Uploads or replaces the event's picture, or changes only its description (multipart/form-data). */
-    setEventImage: build.mutation<AdminEvent, { id: number; file: File | null; alt: string }>({
+    setEventImage: build.mutation<AdminEventDetail, { id: number; file: File | null; alt: string }>({
       query: ({ id, file, alt }) => {
         const body = new FormData();
         body.set('image_alt', alt);
@@ -134,7 +145,7 @@ export const eventsAdminApi = api.injectEndpoints({
       invalidatesTags: (_result, error, { id }) => (error ? [] : [{ type: 'Event', id }, listTag, 'PublicEvent']),
     }),
     /** Back to the preset picture: the uploaded files are deleted. */
-    removeEventImage: build.mutation<AdminEvent, number>({
+    removeEventImage: build.mutation<AdminEventDetail, number>({
       query: (id) => ({ url: `management/events/${id}/image/`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : [{ type: 'Event', id }, listTag, 'PublicEvent']),
     }),

@@ -17,6 +17,13 @@ export type UploadedEventImage = Schemas['EventImageOut'];
  */
 export type PublicEvent = Schemas['EventOut'];
 
+/**
+ * One event as its page reads it (GET management/public-events/{id}/, the server's EventDetailOut):
+ * the list's fields and `access_info`, the venue's access information (several lines; '' none),
+ * which the lists leave out to stay small.
+ */
+export type PublicEventDetail = Schemas['EventDetailOut'];
+
 /** True when a visitor can no longer take a seat (they can join the waiting list). Here, not
  * beside the card: the event page would otherwise fetch the whole card's chunk for it. */
 export function isFull(event: PublicEvent): boolean {
@@ -46,7 +53,7 @@ export const publicEventsApi = api.injectEndpoints({
         { type: 'PublicEvent' as const, id: 'PAST' },
       ],
     }),
-    getPublicEvent: build.query<PublicEvent, number>({
+    getPublicEvent: build.query<PublicEventDetail, number>({
       query: (id) => `management/public-events/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'PublicEvent' as const, id }],
     }),

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes, useLocation } from 'react-router-dom';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render';
@@ -9,10 +9,14 @@ import { server } from '../../../testing/server';
 import { storeTestSession } from '../../../testing/session';
 import type { CheckinEntry, CheckinList, Scan } from '../logic';
 import { shortHash } from '../logic';
-import { CheckinPage } from './checkin-page';
+import { CheckinPage, CheckinStart } from './checkin-page';
 
 // IndexedDB is the phone's: kept here in memory, the same for each render of a test.
-const kept = vi.hoisted(() => ({ lists: new Map<number, unknown>(), scans: new Map<string, unknown>() }));
+const kept = vi.hoisted(() => ({
+  lists: new Map<number, unknown>(),
+  scans: new Map<string, unknown>(),
+  lastEvent: null as number | null,
+}));
 vi.mock('../device-store', () => ({
   readList: async (id: number) => kept.lists.get(id),
   saveList: async (list: { event_id: number }) => void kept.lists.set(list.event_id, list),
@@ -21,6 +25,8 @@ vi.mock('../device-store', () => ({
   deleteScans: async (nonces: string[]) => nonces.forEach((nonce) => kept.scans.delete(nonce)),
   storedDeviceName: () => 'Door A',
   storeDeviceName: () => {},
+  storedLastEvent: () => kept.lastEvent,
+  storeLastEvent: (id: number) => void (kept.lastEvent = id),
 }));
 
 const CODES = { aline: 'aline-code-000000000000', eric: 'eric-code-0000000000000', pending: 'pending-code-0000000000' };
@@ -78,6 +84,7 @@ describe('The door check-in screen', () => {
   beforeEach(async () => {
     kept.lists.clear();
     kept.scans.clear();
+    kept.lastEvent = null;
     storeTestSession();
     list = { event_id: 7, generated_at: '2026-11-29T06:00:00Z', max_scans: 500, entries: await entries() };
   });
@@ -165,5 +172,41 @@ describe('The door check-in screen', () => {
     expect(await screen.findByText(/No list on this phone yet/)).toBeInTheDocument();
     expect(await screen.findByText(/The list could not be downloaded/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Check in' })).toBeDisabled();
+  });
+
+  it("names the door's app manifest while the screen shows, and no more once it goes", async () => {
+    backend(list);
+    const manifests = () => [...document.head.querySelectorAll('link[rel="manifest"]')].map((link) => link.getAttribute('href'));
+    expect(manifests()).toEqual([]);
+    const { unmount } = renderDoor();
+    await screen.findByText(/List on this phone/);
+    expect(manifests()).toEqual(['/door.webmanifest']);
+    unmount();
+    expect(manifests()).toEqual([]);
+  });
+
+  it.each([
+    [7, '/dashboard/checkin/7'],
+    [null, '/dashboard/registrations'],
+  ])('opens the installed app (last event %s) on %s', async (last, path) => {
+    kept.lastEvent = last;
+    function Where() {
+      return <output data-testid="path">{useLocation().pathname}</output>;
+    }
+    renderWithProviders(
+      <Routes>
+        <Route path="/dashboard/checkin" element={<CheckinStart />} />
+        <Route path="*" element={<Where />} />
+      </Routes>,
+      { route: '/dashboard/checkin/' },
+    );
+    expect(await screen.findByTestId('path')).toHaveTextContent(path);
+  });
+
+  it('remembers the event on this phone, for the installed app to open', async () => {
+    backend(list);
+    renderDoor();
+    await screen.findByText(/List on this phone/);
+    expect(kept.lastEvent).toBe(7);
   });
 });

@@ -1,11 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { Link, Navigate, useParams } from 'react-router-dom';
 
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { dateAndTime } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
-import { storeDeviceName, storedDeviceName } from '../device-store';
-import { registerDoorWorker } from '../door-worker';
+import { storeDeviceName, storedDeviceName, storedLastEvent, storeLastEvent } from '../device-store';
+import { linkDoorManifest, registerDoorWorker } from '../door-worker';
 import { firstCheckIn, search, type CheckinEntry, type Scan } from '../logic';
 import { phoneHash, useDoor, type UndoOutcome } from '../use-door';
 import { CameraScanner } from '../components/camera-scanner';
@@ -14,6 +14,15 @@ import '../checkin.css';
 
 /** The same code read again by the camera within this time is the same person still in front of it. */
 const SAME_CODE_MS = 4000;
+
+/**
+ * /dashboard/checkin/: where the door's installed app opens (its manifest's start_url): the event
+ * this phone last checked people in for, else the registrations page to choose one.
+ */
+export function CheckinStart() {
+  const last = storedLastEvent();
+  return <Navigate replace to={last ? `/dashboard/checkin/${last}` : '/dashboard/registrations'} />;
+}
 
 /**
  * /dashboard/checkin/:eventId: the door's screen, for a phone held in one hand (docs/checkin.md).
@@ -37,6 +46,10 @@ export function CheckinPage() {
   useDocumentTitle(t('title'));
 
   useEffect(() => registerDoorWorker(), []);
+  useEffect(() => linkDoorManifest(), []);
+  useEffect(() => {
+    if (eventId > 0) storeLastEvent(eventId);
+  }, [eventId]);
   useEffect(() => mainRef.current?.focus({ preventScroll: true }), []);
 
   // The answer on screen follows the server's once it comes.

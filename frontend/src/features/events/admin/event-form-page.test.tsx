@@ -551,3 +551,49 @@ describe("Event form: the event's own place and call for abstracts", () => {
     expect(sentBody(backend, 'PUT')).toMatchObject({ latitude: null, longitude: null, call_for_abstracts_url: '' });
   });
 });
+
+describe("Event form: the venue's access information", () => {
+  beforeEach(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('asks for it beside the place, with its hint tied to it, and sends its lines trimmed', async () => {
+    const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([]));
+    await fillRequired(user);
+    const access = within(panel()).getByLabelText('Venue access');
+    expect(access.tagName).toBe('TEXTAREA');
+    expect(access).toHaveAccessibleDescription(expect.stringContaining('step-free entrance, where the interpreters stand'));
+    await user.type(access, '  Step-free entrance on the east side.{Enter}Interpreters left of the stage.  ');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('created successfully'));
+    expect(sentBody(backend, 'POST')).toMatchObject({
+      access_info: 'Step-free entrance on the east side.\nInterpreters left of the stage.',
+    });
+  });
+
+  it("loads the event's text, and emptied it says nothing any more", async () => {
+    const event = makeAdminEvent({ id: 42, access_info: 'Lift to floor 2.\nQuiet room: B2.' });
+    const { user, backend } = renderForm('/dashboard/edit-event/42', eventsBackend([event]));
+    const access = await screen.findByLabelText('Venue access');
+    await waitFor(() => expect(access).toHaveValue('Lift to floor 2.\nQuiet room: B2.'));
+    await user.clear(access);
+    await user.click(screen.getByRole('button', { name: 'Update Event' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('updated successfully'));
+    expect(sentBody(backend, 'PUT')).toMatchObject({ access_info: '' });
+  });
+
+  it("shows the server's message on the field, back on the Basic tab, focused", async () => {
+    const { user } = renderForm('/dashboard/create-event', eventsBackend([]));
+    await fillRequired(user);
+    await user.click(tab('Contact & Social'));
+    const message = 'This text contains characters that are not allowed (control or direction characters).';
+    server.use(
+      eventsFailure('post', 'list', 400, { detail: message, code: 'forbidden_characters', fields: { access_info: message } }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    const access = await screen.findByLabelText('Venue access');
+    await waitFor(() => expect(access).toHaveFocus());
+    expect(access).toHaveAttribute('aria-invalid', 'true');
+    expect(access).toHaveAccessibleDescription(expect.stringContaining(message));
+  });
+});

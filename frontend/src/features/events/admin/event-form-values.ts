@@ -1,7 +1,7 @@
 import { nanoid } from '@reduxjs/toolkit';
 
 import { EVENT_IMAGE_IDS, eventImage } from '../../../lib/event-images';
-import type { AdminEvent, EventInput } from '../admin-api';
+import type { AdminEventDetail, EventInput } from '../admin-api';
 
 /** The form's tabs, in order (SPEC §2 Event create and edit form). */
 export const FORM_TABS = ['basic', 'description', 'agenda', 'faqs', 'contact'] as const;
@@ -31,6 +31,8 @@ export interface EventFormValues {
   /** The event's own place as typed or picked on the map: both or neither. */
   latitude: string;
   longitude: string;
+  /** The venue's access information, several lines; empty: none. */
+  access_info: string;
   price: string;
   maximum_attendees: string;
   /** Empty: the association's default. */
@@ -61,6 +63,7 @@ const FIELD_TABS: Record<string, FormTab> = {
   location: 'basic',
   latitude: 'basic',
   longitude: 'basic',
+  access_info: 'basic',
   price: 'basic',
   maximum_attendees: 'basic',
   payment_deadline_hours: 'basic',
@@ -103,6 +106,7 @@ export function newEventValues(defaultFaqs: { question: string; answer: string }
     location: '',
     latitude: '',
     longitude: '',
+    access_info: '',
     price: '',
     maximum_attendees: '',
     payment_deadline_hours: '',
@@ -120,7 +124,7 @@ export function newEventValues(defaultFaqs: { question: string; answer: string }
 }
 
 /** An event loaded for editing (SPEC §5): empty lists get one blank row, social links default to empty. */
-export function eventToValues(event: AdminEvent): EventFormValues {
+export function eventToValues(event: AdminEventDetail): EventFormValues {
   const agenda = (event.agenda ?? []).map((row) => ({ key: nanoid(), time: row.time ?? '', activity: row.activity ?? '' }));
   const faqs = (event.faqs ?? []).map((row) => ({ key: nanoid(), question: row.question ?? '', answer: row.answer ?? '' }));
   return {
@@ -133,6 +137,7 @@ export function eventToValues(event: AdminEvent): EventFormValues {
     location: event.location ?? '',
     latitude: event.latitude === null || event.latitude === undefined ? '' : String(event.latitude),
     longitude: event.longitude === null || event.longitude === undefined ? '' : String(event.longitude),
+    access_info: event.access_info ?? '',
     price: event.price === null || event.price === undefined ? '' : String(event.price),
     maximum_attendees: event.maximum_attendees === null || event.maximum_attendees === undefined ? '' : String(event.maximum_attendees),
     payment_deadline_hours:
@@ -169,6 +174,7 @@ export function valuesToInput(values: EventFormValues): EventInput {
     subtitle: values.subtitle.trim(),
     description: values.description.trim(),
     location: values.location.trim(),
+    access_info: values.access_info.trim(),
     price: values.price.trim() === '' ? null : Number(values.price),
     date: values.date,
     time: values.time || null,
@@ -191,6 +197,9 @@ export function valuesToInput(values: EventFormValues): EventInput {
     call_for_abstracts_url: values.call_for_abstracts_url.trim(),
   };
 }
+
+/** The longest venue access text (services/events/models.py, ACCESS_INFO_MAX). */
+export const ACCESS_INFO_MAX = 2000;
 
 /** A payment deadline of at most a year (services/events/cleaning.py). */
 export const MAX_DEADLINE_HOURS = 24 * 365;

@@ -12,6 +12,7 @@ import { useRemoveEventImageMutation, useSetEventImageMutation, type AdminEvent,
 import type { UploadedEventImage } from '../public-api';
 import { EventImageField, initialPictureChoice, pictureErrors, pictureRequest } from './event-image-field';
 import {
+  ACCESS_INFO_MAX,
   blankAgendaRow,
   blankFaqRow,
   firstTabWithError,
@@ -291,6 +292,25 @@ export function EventForm({ mode, initialValues, save, currentImage }: Props) {
             setErrors(({ latitude: _latitude, longitude: _longitude, ...rest }) => rest);
           }}
         />
+        <Field
+          id={fieldId('access_info')}
+          label={t('form.fields.accessInfo')}
+          hint={t('form.fields.accessInfoHint')}
+          error={errorOf('access_info')}
+          className="event-form__wide"
+        >
+          {(control) => (
+            <textarea
+              {...control}
+              name="access_info"
+              rows={4}
+              maxLength={ACCESS_INFO_MAX}
+              value={values.access_info}
+              onChange={update('access_info')}
+              disabled={busy}
+            />
+          )}
+        </Field>
         <Field id={fieldId('price')} label={t('form.fields.price')} hint={t('form.fields.priceHint')} error={errorOf('price')}>
           {textInput('price', 'number', { min: 0, step: 'any', inputMode: 'decimal' })}
         </Field>

@@ -35,20 +35,31 @@ function useNearViewport(ahead: string) {
  * The venue: its name, address and a directions link as text (usable without the map,
  * WCAG 2.5.7), then the interactive map. An event without a place of its own (`venue` null)
  * shows its location text only: no map, no directions to a place we would have to invent.
+ * `access`: the venue's access information (several lines), under its own heading before the
+ * map, where a visitor reads where the place is; empty: nothing is said.
  * `mapAhead`: how far below the screen the map starts loading (a quarter screen by default).
  */
 export function VenueSection({
   location,
   venue,
+  access = '',
   mapAhead = '25%',
 }: {
   location: string;
   venue: Venue | null;
+  access?: string | undefined;
   mapAhead?: string;
 }) {
   const { t } = useTranslation(['event-detail', 'common']);
   const headingId = useId();
   const [watchMapArea, mapNear] = useNearViewport(mapAhead);
+  // The server trims it: empty is none.
+  const accessInfo = access && (
+    <>
+      <h3>{t('map.accessHeading')}</h3>
+      <p className="venue__access">{access}</p>
+    </>
+  );
   if (!venue) {
     return (
       <section className="event-section venue" aria-labelledby={headingId}>
@@ -57,6 +68,7 @@ export function VenueSection({
           <span className="visually-hidden">{t('map.addressLabel')}: </span>
           {location}
         </address>
+        {accessInfo}
       </section>
     );
   }
@@ -73,6 +85,7 @@ export function VenueSection({
           <span className="visually-hidden"> {t('common:a11y.opensInNewTab')}</span>
         </a>
       </p>
+      {accessInfo}
       <div ref={watchMapArea}>
         {mapNear ? (
           <Suspense fallback={<MapLoading />}>

@@ -3,7 +3,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { json } from '../../../testing/api-answer';
 import type { ApiErrorBody, Schemas } from '../../../lib/api-types';
 import type { SiteConfig } from '../../../lib/site-config';
-import type { PublicEvent, PublicEventPage } from '../public-api';
+import type { PublicEvent, PublicEventDetail, PublicEventPage } from '../public-api';
 import type { Ticket } from '../ticket-api';
 
 const LIST_URL = '*/api/management/public-events/';
@@ -49,6 +49,12 @@ export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEve
   };
 }
 
+/** One event as its page reads it: the list's fields and the venue's access information. */
+export function makePublicEventDetail(overrides: Partial<PublicEventDetail> = {}): PublicEventDetail {
+  const { access_info = '', ...rest } = overrides;
+  return { ...makePublicEvent(rest), access_info };
+}
+
 /** A small QR code as the server draws it (segno's inline SVG: a title, then paths). */
 export const TEST_QR_SVG =
   '<svg viewBox="0 0 29 29"><title>Ticket QR code</title><path fill="#fff" d="M0 0h29v29h-29z"/>' +
@@ -67,6 +73,7 @@ export function makeTicket(overrides: Partial<Ticket> = {}): Ticket {
       location: 'Kigali Convention Centre, KG 2 Roundabout, Kimihurura, Kigali',
       latitude: -1.954722,
       longitude: 30.093889,
+      access_info: '',
     },
     holder_name: 'Aline Mukamana',
     reference: 'K7M2QX',
@@ -169,12 +176,12 @@ export const publicEventHandlers = {
     }),
   listFails: () =>
     http.get(LIST_URL, () => json<ApiErrorBody>({ detail: 'Server error.', code: 'server_error' }, { status: 500 })),
-  /** Answers the events it is given by id, and the server's 404 envelope for any other id. */
-  detail: (events: PublicEvent[] = DEMO_PUBLIC_EVENTS) =>
+  /** Answers the events it is given by id (no venue access text unless given), and the server's 404 envelope for any other id. */
+  detail: (events: (PublicEvent | PublicEventDetail)[] = DEMO_PUBLIC_EVENTS) =>
     http.get(DETAIL_URL, async ({ params }) => {
       await delay(20);
       const event = events.find(({ id }) => String(id) === params.id);
-      return event ? json<PublicEvent>(event) : json<ApiErrorBody>(NOT_FOUND, { status: 404 });
+      return event ? json<PublicEventDetail>({ access_info: '', ...event }) : json<ApiErrorBody>(NOT_FOUND, { status: 404 });
     }),
   detailFails: () => http.get(DETAIL_URL, () => HttpResponse.error()),
   /** Answers the tickets it is given by code, and the server's one 404 for any other code. */

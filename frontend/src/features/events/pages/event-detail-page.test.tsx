@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import { makePublicEvent, publicEventHandlers } from '../mocks/public-handlers';
+import { makePublicEvent, makePublicEventDetail, publicEventHandlers } from '../mocks/public-handlers';
 import { EventDetailPage } from './event-detail-page';
 
 const CONFERENCE = makePublicEvent();
@@ -27,6 +27,15 @@ const FREE_DAY = makePublicEvent({
 });
 const FULL = makePublicEvent({ id: 4, title: 'Full Workshop', maximum_attendees: 20, total_registrations_count: 20, open_seats: 0 });
 const CANCELLED = makePublicEvent({ id: 5, title: 'Interpreting for Television Training', status: 'Cancelled' });
+const ACCESS_INFO = 'Step-free entrance on the east side.\nInterpreters stand left of the stage.';
+const ACCESSIBLE = makePublicEventDetail({ id: 6, title: 'Legal Interpreting Workshop', access_info: ACCESS_INFO });
+const ACCESSIBLE_NO_PLACE = makePublicEventDetail({
+  id: 7,
+  title: 'Community Day',
+  latitude: null,
+  longitude: null,
+  access_info: 'Quiet room behind the main tent.',
+});
 
 function renderDetailPage(id: number | string) {
   return renderWithProviders(
@@ -42,7 +51,10 @@ const secondsShown = () =>
 
 describe('Event detail page', () => {
   beforeEach(() => {
-    server.use(publicEventHandlers.detail([CONFERENCE, FREE_DAY, FULL, CANCELLED]), publicEventHandlers.config());
+    server.use(
+      publicEventHandlers.detail([CONFERENCE, FREE_DAY, FULL, CANCELLED, ACCESSIBLE, ACCESSIBLE_NO_PLACE]),
+      publicEventHandlers.config(),
+    );
   });
 
   afterEach(() => {
@@ -133,6 +145,31 @@ describe('Event detail page', () => {
     expect(screen.queryByRole('region', { name: 'Map of the venue' })).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Call for abstracts' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /^Call For Abstract/ })).not.toBeInTheDocument();
+  });
+
+  it("shows the venue's access information under its own heading, its lines kept, before the map", async () => {
+    renderDetailPage(6);
+    await screen.findByRole('heading', { level: 1, name: 'Legal Interpreting Workshop' });
+    const venue = await screen.findByRole('region', { name: 'Venue' });
+    const heading = within(venue).getByRole('heading', { level: 3, name: 'Venue access' });
+    const text = heading.nextElementSibling;
+    expect(text?.textContent).toBe(ACCESS_INFO);
+    expect(text).toHaveClass('venue__access'); // white-space: pre-line keeps its lines
+    const map = await within(venue).findByRole('region', { name: 'Map of the venue' });
+    expect(heading.compareDocumentPosition(map) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows the access information of an event without a map too, and no heading when there is none', async () => {
+    renderDetailPage(7);
+    const venue = await screen.findByRole('region', { name: 'Venue' });
+    expect(within(venue).getByRole('heading', { name: 'Venue access' })).toBeInTheDocument();
+    expect(within(venue).getByText('Quiet room behind the main tent.')).toBeInTheDocument();
+  });
+
+  it('says nothing of venue access when the event has none', async () => {
+    renderDetailPage(1);
+    await screen.findByRole('region', { name: 'Venue' });
+    expect(screen.queryByRole('heading', { name: 'Venue access' })).not.toBeInTheDocument();
   });
 
   it('offers the waiting list instead of registering when the event is full', async () => {

@@ -15,7 +15,7 @@ import { CallForAbstract, GetInTouch, ShareLinks } from '../components/event-sid
 import '../components/public-events.css';
 import { venueOf } from '../components/venue';
 import { VenueSection } from '../components/venue-section';
-import { isFull, type PublicEvent, useGetPublicEventQuery } from '../public-api';
+import { isFull, type PublicEventDetail, useGetPublicEventQuery } from '../public-api';
 
 // A status check, not a sentence: the error-text helpers of lib/api-error are not needed here.
 function isNotFound(error: unknown): boolean {
@@ -42,7 +42,7 @@ function EventProblem({ message }: { message: string }) {
   );
 }
 
-function EventDetail({ event }: { event: PublicEvent }) {
+function EventDetail({ event }: { event: PublicEventDetail }) {
   const { t } = useTranslation('event-detail');
   const { pathname } = useLocation();
   const start = useMemo(() => eventStart(event.date, event.time), [event.date, event.time]);
@@ -89,7 +89,7 @@ function EventDetail({ event }: { event: PublicEvent }) {
       <SpeakersSection speakers={event.speakers} />
       <AgendaSection heading={t('detail.agendaHeading')} items={event.agenda} />
       <FaqSection heading={t('detail.faqHeading')} faqs={event.faqs} />
-      <VenueSection location={event.location} venue={venueOf(event)} />
+      <VenueSection location={event.location} venue={venueOf(event)} access={event.access_info} />
     </EventLayout>
   );
 }

@@ -7,13 +7,13 @@ import { server } from '../../../testing/server';
 import { makeTicket, publicEventHandlers } from '../mocks/public-handlers';
 import { TicketPage } from './ticket-page';
 
-const VALID = makeTicket();
+const VALID = makeTicket({ event: { ...makeTicket().event, access_info: 'Step-free entrance on the east side.\nQuiet room: B2.' } });
 const CHECKED_IN = makeTicket({ checked_in_at: '2027-03-10T09:14:00+02:00' });
 const REJECTED = makeTicket({ status: 'Rejected', valid: false, qr_svg: null });
 const EVENT_CANCELLED = makeTicket({ valid: false, qr_svg: null, event: { ...VALID.event, status: 'Cancelled' } });
 const FREE_NO_PLACE = makeTicket({
   reference: null,
-  event: { ...VALID.event, time: null, end_time: null, latitude: null, longitude: null, location: 'Remera, Kigali' },
+  event: { ...VALID.event, time: null, end_time: null, latitude: null, longitude: null, location: 'Remera, Kigali', access_info: '' },
 });
 
 function renderTicket(code: string) {
@@ -65,6 +65,9 @@ describe('Ticket page', () => {
     // The venue, as the event page shows it: the address, directions, then the map.
     const venue = screen.getByRole('region', { name: 'Venue' });
     expect(within(venue).getByRole('link', { name: /Get Directions/ })).toBeInTheDocument();
+    // How to get in, for the day: under its own heading, its lines kept.
+    const access = within(venue).getByRole('heading', { level: 3, name: 'Venue access' });
+    expect(access.nextElementSibling?.textContent).toBe('Step-free entrance on the east side.\nQuiet room: B2.');
     await waitFor(() => expect(document.title).toBe('Your ticket | RNSLIA'));
   });
 
@@ -99,6 +102,7 @@ describe('Ticket page', () => {
     expect(facts().queryByText('Time')).not.toBeInTheDocument();
     const venue = screen.getByRole('region', { name: 'Venue' });
     expect(within(venue).queryByRole('link', { name: /Get Directions/ })).not.toBeInTheDocument();
+    expect(within(venue).queryByRole('heading', { name: 'Venue access' })).not.toBeInTheDocument();
   });
 
   it('says an unknown code is not a ticket, with a way back', async () => {

@@ -122,7 +122,12 @@ function TicketView({ ticket, code }: { ticket: Ticket; code: string }) {
       {ticket.event.status !== 'Cancelled' && (
         // The map (Leaflet, ~40 KB) only once its place is on screen: the ticket's first screen
         // stays within the first-visit JavaScript budget on a laptop too.
-        <VenueSection location={ticket.event.location} venue={venueOf(ticket.event)} mapAhead="0px" />
+        <VenueSection
+          location={ticket.event.location}
+          venue={venueOf(ticket.event)}
+          access={ticket.event.access_info}
+          mapAhead="0px"
+        />
       )}
     </>
   );

@@ -2,8 +2,8 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 
 import { apiError, json } from '../../../../testing/api-answer';
 import type { Schemas } from '../../../../lib/api-types';
-import type { AdminEvent, EventInput, EventPage, EventStatus } from '../../admin-api';
-import { makePublicEvent } from '../../mocks/public-handlers';
+import type { AdminEvent, AdminEventDetail, EventInput, EventPage, EventStatus } from '../../admin-api';
+import { makePublicEventDetail } from '../../mocks/public-handlers';
 
 const LIST_URL = '*/api/management/events/';
 const ITEM_URL = '*/api/management/events/:id/';
@@ -14,10 +14,10 @@ const PAGE_SIZES = [5, 10, 20, 50];
 const REQUIRED = 'Please fill in all required fields: Title, Date, and Location';
 
 /** An admin-side event (the same shape as the public one), every field filled in; override what a test is about. */
-export function makeAdminEvent(overrides: Partial<AdminEvent> = {}): AdminEvent {
+export function makeAdminEvent(overrides: Partial<AdminEventDetail> = {}): AdminEventDetail {
   const { payment_deadline_hours = null, ...rest } = overrides;
   return {
-    ...makePublicEvent({
+    ...makePublicEventDetail({
       title: 'Legal Interpreting Workshop',
       location: 'Kigali Convention Center',
       event_image_id: 'workshop1',
@@ -28,7 +28,7 @@ export function makeAdminEvent(overrides: Partial<AdminEvent> = {}): AdminEvent 
 }
 
 /** `count` events, the newest created last, with distinct titles, dates and statuses. */
-export function makeAdminEvents(count: number): AdminEvent[] {
+export function makeAdminEvents(count: number): AdminEventDetail[] {
   return Array.from({ length: count }, (_, index) =>
     makeAdminEvent({
       id: index + 1,
@@ -54,7 +54,12 @@ const envelope = apiError;
  * search over title/description/location, ordering, DB-like paging with the last page for a
  * page past the end). Each test makes its own; `requests` records what the page sent.
  */
-export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { latency = 0 } = {}) {
+/** A list's row: the lists leave the venue access text out, as the server's do. */
+function listRow({ access_info: _access, ...row }: AdminEventDetail): AdminEvent {
+  return row;
+}
+
+export function eventsBackend(initial: AdminEventDetail[] = makeAdminEvents(3), { latency = 0 } = {}) {
   const events = initial.map((event) => ({ ...event }));
   const requests: RecordedRequest[] = [];
   let nextId = Math.max(0, ...events.map((event) => event.id)) + 1;
@@ -82,7 +87,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       rows = [...rows].sort((a, b) => String(a[field]).localeCompare(String(b[field])));
       if (ordering.startsWith('-')) rows.reverse();
 
-      if (!params.has('page') && !params.has('page_size')) return json<AdminEvent[]>(rows);
+      if (!params.has('page') && !params.has('page_size')) return json<AdminEvent[]>(rows.map(listRow));
       const pageSize = Number(params.get('page_size') ?? 10);
       if (!PAGE_SIZES.includes(pageSize)) {
         const detail = 'Page size must be 5, 10, 20 or 50.';
@@ -91,7 +96,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
       const page = Math.min(Math.max(1, Number(params.get('page') ?? 1)), totalPages);
       return json<EventPage>({
-        results: rows.slice((page - 1) * pageSize, page * pageSize),
+        results: rows.slice((page - 1) * pageSize, page * pageSize).map(listRow),
         count: rows.length,
         page,
         page_size: pageSize,
@@ -103,7 +108,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       await record(request);
       if (latency) await delay(latency);
       const event = events.find((item) => item.id === Number(params.id));
-      return event ? json<AdminEvent>(event) : envelope(404, { detail: 'Event not found.', code: 'not_found' });
+      return event ? json<AdminEventDetail>(event) : envelope(404, { detail: 'Event not found.', code: 'not_found' });
     }),
 
     http.post(LIST_URL, async ({ request }) => {
@@ -127,7 +132,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       });
       nextId += 1;
       events.push(event);
-      return json<AdminEvent>(event, { status: 201 });
+      return json<AdminEventDetail>(event, { status: 201 });
     }),
 
     http.put(ITEM_URL, async ({ request, params }) => {
@@ -137,9 +142,9 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
       const current = events[index];
       if (!current) return envelope(404, { detail: 'Event not found.', code: 'not_found' });
       const changes = (await request.json()) as Partial<EventInput>;
-      const updated = { ...current, ...changes, status: changes.status ?? current.status } as AdminEvent;
+      const updated = { ...current, ...changes, status: changes.status ?? current.status } as AdminEventDetail;
       events[index] = updated;
-      return json<AdminEvent>(updated);
+      return json<AdminEventDetail>(updated);
     }),
 
     http.delete(ITEM_URL, async ({ request, params }) => {
@@ -162,7 +167,7 @@ export function eventsBackend(initial: AdminEvent[] = makeAdminEvents(3), { late
         return envelope(400, { detail, code: 'validation_error', fields: { status: detail } });
       }
       event.status = status;
-      return json<AdminEvent>(event);
+      return json<AdminEventDetail>(event);
     }),
   ];
 
