@@ -351,6 +351,9 @@ EVENT_REMINDERS = {
 # The length of a membership period in months (default: a year from approval; docs/members.md,
 # The membership year).
 MEMBERSHIP_PERIOD_MONTHS = int(os.environ.get("MEMBERSHIP_PERIOD_MONTHS", "").strip() or "12")
+# The hour of the day (Kigali time) renewal notices go out on their day: 30 and 7 days before a
+# period's last day, on it, and when its grace ends (docs/members.md, Renewal notices).
+RENEWAL_NOTICE_HOUR = int(os.environ.get("RENEWAL_NOTICE_HOUR", "").strip() or "9")
 # How long rejected membership applications are kept before they are erased.
 MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_DAYS", "180"))
 # Personal data kept no longer than needed (docs/security.md): registrations that ended

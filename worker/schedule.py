@@ -40,6 +40,10 @@ BEAT_SCHEDULE = {
     "registrations-expire-offers": ("registrations.expire_waitlist_offers", Every(300)),
     # Checks every upcoming event's counters against the rows: daily at 02:30 Kigali time.
     "registrations-reconcile-counters": ("registrations.reconcile_counters", Daily(hour=2, minute=30)),
+    # E-mails members their renewal notices (30 and 7 days before the end, on the end day, when
+    # grace ends; at RENEWAL_NOTICE_HOUR), each once; a missed run catches up with the latest one
+    # still meaningful: every 10 minutes.
+    "members-renewal-notices": ("members.send_renewal_notices", Every(600)),
     # Erases rejected membership applications older than MEMBER_REJECTED_RETENTION_DAYS: daily at 03:45.
     "members-purge-rejected": ("members.purge_rejected", Daily(hour=3, minute=45)),
     # Erases registrations that ended (Rejected, Expired, Cancelled) and waiting-list entries that

@@ -18,6 +18,7 @@ from .schemas import (
     MemberIn,
     MemberOut,
     MemberPageOut,
+    MemberRecordOut,
 )
 
 router = Router(tags=["members"])  # mounted at management/
@@ -79,7 +80,7 @@ def member_list(request, filters: Query[MemberFilters]):
     return rendered(request, MemberPageOut.page_body(page))
 
 
-@router.post("members/", response={201: MemberOut, **ERRORS}, summary="Enter an application (staff)")
+@router.post("members/", response={201: MemberRecordOut, **ERRORS}, summary="Enter an application (staff)")
 def member_create(request, payload: MemberIn):
     return Status(201, services.member_apply(data=payload.dict(), by=request.auth))
 
@@ -89,12 +90,12 @@ def member_export(request, filters: Query[MemberFilters]):
     return exports.members_csv_response(_filtered(filters))
 
 
-@router.get("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="One member")
+@router.get("members/{int:member_id}/", response={200: MemberRecordOut, **ERRORS}, summary="One member")
 def member_detail(request, member_id: int):
     return services.member_view(member_id=member_id)
 
 
-@router.put("members/{int:member_id}/", response={200: MemberOut, **ERRORS}, summary="Edit a member")
+@router.put("members/{int:member_id}/", response={200: MemberRecordOut, **ERRORS}, summary="Edit a member")
 def member_update(request, member_id: int, payload: MemberIn):
     return services.member_update(member_id=member_id, data=payload.dict(exclude_unset=True), by=request.auth)
 
@@ -106,18 +107,18 @@ def member_delete(request, member_id: int):
     return {"message": _("Member deleted successfully")}
 
 
-@router.post("members/{int:member_id}/approve/", response={200: MemberOut, **ERRORS}, summary="Approve")
+@router.post("members/{int:member_id}/approve/", response={200: MemberRecordOut, **ERRORS}, summary="Approve")
 def member_approve(request, member_id: int):
     return services.member_decide(member_id=member_id, status=Member.Approval.APPROVED, by=request.auth)
 
 
-@router.post("members/{int:member_id}/reject/", response={200: MemberOut, **ERRORS}, summary="Reject")
+@router.post("members/{int:member_id}/reject/", response={200: MemberRecordOut, **ERRORS}, summary="Reject")
 def member_reject(request, member_id: int):
     return services.member_decide(member_id=member_id, status=Member.Approval.REJECTED, by=request.auth)
 
 
 @router.post(
-    "members/{int:member_id}/toggle-active/", response={200: MemberOut, **ERRORS}, summary="Flip Active"
+    "members/{int:member_id}/toggle-active/", response={200: MemberRecordOut, **ERRORS}, summary="Flip Active"
 )
 def member_toggle_active(request, member_id: int):
     return services.member_toggle_active(member_id=member_id, by=request.auth)

@@ -160,3 +160,30 @@ class MembershipNumberCounter(models.Model):
 
     def __str__(self):
         return f"{self.year}: {self.last}"
+
+
+class RenewalNotice(models.Model):
+    """A renewal notice sent to a member about one period (docs/members.md, Renewal notices).
+    Written in the transaction that queues its e-mail; the unique key makes it once per period
+    and kind whatever runs the schedule (twice, two beats at once, a worker killed)."""
+
+    class Kind(models.TextChoices):
+        THIRTY_DAYS = "30_days", "30 days before the end"
+        SEVEN_DAYS = "7_days", "7 days before the end"
+        END_DAY = "end_day", "On the end day"
+        GRACE_END = "grace_end", "At the end of grace"
+
+    # The member beside the period: staff read a member's notices without going through periods.
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="renewal_notices")
+    period = models.ForeignKey(MembershipPeriod, on_delete=models.CASCADE, related_name="renewal_notices")
+    kind = models.CharField(max_length=10, choices=Kind.choices)
+    sent_at = models.DateTimeField()  # when its e-mail was queued (the notifications send it)
+
+    class Meta:
+        ordering = ["sent_at", "pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["period", "kind"], name="renewal_notice_once_per_kind"),
+        ]
+
+    def __str__(self):
+        return f"{self.kind} notice of period {self.period_id}"

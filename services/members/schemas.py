@@ -8,7 +8,7 @@ from pydantic import BeforeValidator
 from services.core.openapi import one_of
 
 from .cleaning import GENDERS, PAYMENT_METHODS
-from .models import Member
+from .models import Member, RenewalNotice
 from .selectors import ORDERINGS
 from .standing import STANDINGS, member_standing
 
@@ -69,6 +69,11 @@ class MemberFilters(Schema):
     ordering: Literal[ORDERINGS] | None = None  # default -created_at
     page: int | None = None
     page_size: int | None = None
+
+
+class RenewalNoticeOut(Schema):
+    kind: one_of(RenewalNotice.Kind)
+    sent_at: datetime  # when its e-mail was queued
 
 
 class MemberOut(Schema):
@@ -135,6 +140,18 @@ class MemberOut(Schema):
 # The Member columns a MemberOut shows (gender_declared is the gender column as chosen; the
 # standing is computed from the end date).
 MEMBER_COLUMNS = tuple(name for name in MemberOut.model_fields if name not in ("gender_declared", "standing"))
+
+
+class MemberRecordOut(MemberOut):
+    """One member as staff open or change it: the row, and the renewal notices that went out,
+    the first first (docs/members.md, Renewal notices). The list's rows leave them out: a page
+    stays one round trip."""
+
+    renewal_notices: list[RenewalNoticeOut]
+
+    @staticmethod
+    def resolve_renewal_notices(obj):
+        return obj.renewal_notices.all()
 
 
 class MemberPageOut(Schema):

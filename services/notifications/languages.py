@@ -17,9 +17,12 @@ _NAMES = {
 }
 
 
-def language_code(value: str | None) -> str:
-    """'French', 'fr-FR' or 'fr' → 'fr'; anything unknown or empty → the default (English)."""
+def language_code(value: str | None, default: str | None = None) -> str:
+    """'French', 'fr-FR' or 'fr' → 'fr'; anything unknown or empty → `default` (itself read the
+    same way), else the site's default (English)."""
     codes = {code for code, _name in settings.LANGUAGES}
     text = (value or "").strip().lower()
     code = _NAMES.get(text) or text.replace("_", "-").split("-")[0]
-    return code if code in codes else settings.LANGUAGE_CODE
+    if code in codes:
+        return code
+    return language_code(default) if default else settings.LANGUAGE_CODE

@@ -116,6 +116,28 @@ def notification_queue(
     return notification
 
 
+def notifications_queue_many(emails: list[dict]) -> list[Notification]:
+    """Many e-mails stored with one statement (each a dict of `template`, `recipient`, `language`,
+    `context`), handed to the mail queue once the transaction commits: a schedule's batch, whose
+    queries stay the same however many it holds."""
+    if not emails:
+        return []
+    made = Notification.objects.bulk_create(
+        [
+            Notification(
+                template=email["template"],
+                recipient=email["recipient"],
+                language=email["language"],
+                context=email.get("context") or {},
+                message_id=_new_message_id(),
+            )
+            for email in emails
+        ]
+    )
+    ring_after_commit(SEND_DUE_TASK)
+    return made
+
+
 class _Email(EmailMultiAlternatives):
     """An e-mail whose HTML part may show images it carries (`cid:`), so that a mail client that
     blocks remote images still shows them. The images are attachments with a Content-ID, as

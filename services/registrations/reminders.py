@@ -6,11 +6,12 @@ import math
 from datetime import datetime, timedelta
 
 from django.conf import settings
-from django.db import IntegrityError, transaction
+from django.db import transaction
 from django.db.models import Exists, OuterRef
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 
+from services.core.once import claim, latest_passed
 from services.events.models import Event
 from services.notifications.languages import language_code
 from services.notifications.services import notification_queue
@@ -37,8 +38,7 @@ def reminder_due(
     passed (a beat that was down sends only the latest); who gets it is `reminder_for`'s rule."""
     if now >= starts_at:
         return None
-    passed = [point for point in reminder_points(starts_at, intervals) if point[1] <= now]
-    return passed[-1] if passed else None
+    return latest_passed(reminder_points(starts_at, intervals), now)
 
 
 def reminder_for(
@@ -107,11 +107,8 @@ def _remind(registration_id: int, kind: str, point: datetime, now: datetime) -> 
         )
         if registration is None or registration.approved_at >= point:
             return 0  # decided again meanwhile
-        try:
-            with transaction.atomic():  # another sweep wrote it first: its e-mail is queued
-                EventReminder.objects.create(registration=registration, kind=kind, sent_at=now)
-        except IntegrityError:
-            return 0
+        if not claim(EventReminder, registration=registration, kind=kind, sent_at=now):
+            return 0  # another sweep wrote it first: its e-mail is queued
         _queue(registration, kind)
     return 1
 

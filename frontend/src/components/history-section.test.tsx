@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 
-import { makeMember } from '../features/members/admin/mocks/handlers';
+import { makeMemberRecord } from '../features/members/admin/mocks/handlers';
 import { MemberViewDialog } from '../features/members/admin/member-view-dialog';
 import { renderWithProviders } from '../testing/render';
 import { server } from '../testing/server';
@@ -79,7 +79,7 @@ describe('HistorySection', () => {
   });
 
   it("is in a member's view", async () => {
-    const member = makeMember({ id: 4 });
+    const member = makeMemberRecord({ id: 4 });
     const backend = activityBackend({
       entries: [makeEntry({ action: 'member.created', object_type: 'member', object_id: 4, actor: 'visitor', changes: {} })],
     });

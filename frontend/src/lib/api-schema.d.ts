@@ -2522,6 +2522,96 @@ export interface components {
             /** Total Pages */
             total_pages: number;
         };
+        /**
+         * MemberRecordOut
+         * @description One member as staff open or change it: the row, and the renewal notices that went out,
+         *     the first first (docs/members.md, Renewal notices). The list's rows leave them out: a page
+         *     stays one round trip.
+         */
+        MemberRecordOut: {
+            /** Address */
+            address: string;
+            /** Agree To Terms */
+            agree_to_terms: boolean;
+            /**
+             * Approval Status
+             * @enum {string}
+             */
+            approval_status: "Pending" | "Approved" | "Rejected";
+            /** Approved At */
+            approved_at: string | null;
+            /** Areas Of Interest */
+            areas_of_interest: string[];
+            /** Certifications */
+            certifications: string;
+            /** Contact Person Name */
+            contact_person_name: string;
+            /** Contact Person Role */
+            contact_person_role: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Date Of Birth */
+            date_of_birth: string | null;
+            /** Email */
+            email: string;
+            /** Experience Years */
+            experience_years: number;
+            /** Full Name */
+            full_name: string;
+            /**
+             * Gender
+             * @enum {string}
+             */
+            gender: "" | "Male" | "Female" | "Other";
+            /**
+             * Gender Declared
+             * @enum {string}
+             */
+            gender_declared: "" | "Male" | "Female" | "Non-binary" | "Prefer Not to Say" | "Other";
+            /** Id */
+            id: number;
+            /** Is Active Member */
+            is_active_member: boolean;
+            /** Membership End */
+            membership_end: string | null;
+            /** Membership Number */
+            membership_number: string | null;
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
+            /** Nationality */
+            nationality: string;
+            /** Occupation */
+            occupation: string;
+            /** Organization */
+            organization: string;
+            /**
+             * Payment Method
+             * @enum {string}
+             */
+            payment_method: "Mobile Money" | "Bank Transfer";
+            /** Phone */
+            phone: string;
+            /** Preferred Communication Language */
+            preferred_communication_language: string;
+            /** Reason For Joining */
+            reason_for_joining: string;
+            /** Renewal Notices */
+            renewal_notices: components["schemas"]["RenewalNoticeOut"][];
+            /** Skills */
+            skills: string;
+            /** Standing */
+            standing: ("Active" | "Expiring" | "Grace" | "Lapsed") | null;
+            /** Terms Accepted At */
+            terms_accepted_at: string | null;
+            /** Transaction Id */
+            transaction_id: string;
+        };
         /** MessageOut */
         MessageOut: {
             /** Message */
@@ -3042,6 +3132,19 @@ export interface components {
             status_reason: string;
             /** Transaction Id */
             transaction_id: string;
+        };
+        /** RenewalNoticeOut */
+        RenewalNoticeOut: {
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "30_days" | "7_days" | "end_day" | "grace_end";
+            /**
+             * Sent At
+             * Format: date-time
+             */
+            sent_at: string;
         };
         /**
          * ReportFilters
@@ -5746,7 +5849,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberOut"];
+                    "application/json": components["schemas"]["MemberRecordOut"];
                 };
             };
             /** @description Bad Request */
@@ -5921,7 +6024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberOut"];
+                    "application/json": components["schemas"]["MemberRecordOut"];
                 };
             };
             /** @description Bad Request */
@@ -5992,7 +6095,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberOut"];
+                    "application/json": components["schemas"]["MemberRecordOut"];
                 };
             };
             /** @description Bad Request */
@@ -6164,7 +6267,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberOut"];
+                    "application/json": components["schemas"]["MemberRecordOut"];
                 };
             };
             /** @description Bad Request */
@@ -6231,7 +6334,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberOut"];
+                    "application/json": components["schemas"]["MemberRecordOut"];
                 };
             };
             /** @description Bad Request */
@@ -6298,7 +6401,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MemberOut"];
+                    "application/json": components["schemas"]["MemberRecordOut"];
                 };
             };
             /** @description Bad Request */

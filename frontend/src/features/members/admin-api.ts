@@ -38,6 +38,14 @@ export const MEMBERS_PAGE_SIZE = 10;
 export type Member = Schemas['MemberOut'];
 
 /**
+ * One member as staff open or change them: the row, and the renewal notices that went out, the
+ * first first (docs/members.md "Renewal notices"). The list's rows leave the notices out.
+ */
+export type MemberRecord = Schemas['MemberRecordOut'];
+export type RenewalNotice = MemberRecord['renewal_notices'][number];
+export type RenewalNoticeKind = RenewalNotice['kind'];
+
+/**
  * What the edit form sends (SPEC §7: the member's fields plus id). An empty text, a null and
  * an empty interests list keep the stored value (SPEC §5).
  */
@@ -146,18 +154,18 @@ export const membersAdminApi = api.injectEndpoints({
       providesTags: (result) =>
         result ? [...result.results.map(({ id }) => ({ type: 'Member' as const, id })), listTag] : [listTag],
     }),
-    getMember: build.query<Member, number>({
+    getMember: build.query<MemberRecord, number>({
       query: (id) => `management/members/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'Member', id }],
       // View and edit start from the member as they are now: no copy outlives its dialog.
       keepUnusedDataFor: 0,
     }),
     /** Staff enter an application (Pending): the staff endpoint, no bot challenge or rate limit. */
-    createMember: build.mutation<Member, MemberCreate>({
+    createMember: build.mutation<MemberRecord, MemberCreate>({
       query: (body) => ({ url: 'management/members/', method: 'POST', body: body satisfies Schemas['MemberIn'] }),
       invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Dashboard']),
     }),
-    updateMember: build.mutation<Member, MemberUpdate>({
+    updateMember: build.mutation<MemberRecord, MemberUpdate>({
       query: (body) => ({ url: `management/members/${body.id}/`, method: 'PUT', body: body satisfies Schemas['MemberIn'] }),
       async onQueryStarted(_args, lifecycle) {
         await showChangedMember(lifecycle);
@@ -165,7 +173,7 @@ export const membersAdminApi = api.injectEndpoints({
       // A status, type or active filter may no longer match the row: the page is asked again.
       invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Dashboard']),
     }),
-    approveMember: build.mutation<Member, Member>({
+    approveMember: build.mutation<MemberRecord, Member>({
       query: ({ id }) => ({ url: `management/members/${id}/approve/`, method: 'POST' }),
       async onQueryStarted(_args, lifecycle) {
         await showChangedMember(lifecycle);
@@ -173,14 +181,14 @@ export const membersAdminApi = api.injectEndpoints({
       // A refusal (another admin decided first) also asks again, so the row shows the decision.
       invalidatesTags: [listTag, 'Dashboard'],
     }),
-    rejectMember: build.mutation<Member, Member>({
+    rejectMember: build.mutation<MemberRecord, Member>({
       query: ({ id }) => ({ url: `management/members/${id}/reject/`, method: 'POST' }),
       async onQueryStarted(_args, lifecycle) {
         await showChangedMember(lifecycle);
       },
       invalidatesTags: [listTag, 'Dashboard'],
     }),
-    toggleMemberActive: build.mutation<Member, Member>({
+    toggleMemberActive: build.mutation<MemberRecord, Member>({
       query: ({ id }) => ({ url: `management/members/${id}/toggle-active/`, method: 'POST' }),
       async onQueryStarted(_args, lifecycle) {
         await showChangedMember(lifecycle);
@@ -228,12 +236,12 @@ export const membersAdminApi = api.injectEndpoints({
 interface ChangeLifecycle {
   dispatch: (action: ReturnType<typeof membersAdminApi.util.updateQueryData>) => unknown;
   getState: () => unknown;
-  queryFulfilled: Promise<{ data: Member }>;
+  queryFulfilled: Promise<{ data: MemberRecord }>;
 }
 
 /** Puts the server's answer in every cached page and the member's own entry: the row changes in place. */
 async function showChangedMember({ dispatch, getState, queryFulfilled }: ChangeLifecycle): Promise<void> {
-  let updated: Member;
+  let updated: MemberRecord;
   try {
     updated = (await queryFulfilled).data;
   } catch {
@@ -244,7 +252,9 @@ async function showChangedMember({ dispatch, getState, queryFulfilled }: ChangeL
     dispatch(
       membersAdminApi.util.updateQueryData('getMembers', args, (view) => {
         const index = view.results.findIndex((member) => member.id === updated.id);
-        if (index >= 0) view.results[index] = updated;
+        // A row as the list has it: the notices are the record's.
+        const { renewal_notices: _notices, ...row } = updated;
+        if (index >= 0) view.results[index] = row;
       }),
     );
   }

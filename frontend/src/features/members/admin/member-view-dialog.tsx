@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 
 import { Modal } from '../../../components/modal';
-import { formatDate } from '../../../lib/format-date';
+import { dateAndTime, formatDate } from '../../../lib/format-date';
 import type { TFunction } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
-import type { Member } from '../admin-api';
+import type { Member, MemberRecord, RenewalNotice } from '../admin-api';
 import { StatusBadge } from '../../../components/status-badge';
 import { MembershipYear, memberName } from './members-table';
 import { mailtoHref } from '../../../lib/mailto';
@@ -23,6 +23,26 @@ function consentText(member: Member, t: TFunction): string {
   const on = formatDate(member.terms_accepted_at);
   if (on) return t('view.consentOn', { date: on });
   return t(member.agree_to_terms ? 'view.consentUndated' : 'view.noConsent');
+}
+
+/**
+ * The renewal notices that went out, the first first: which one and when its e-mail was queued
+ * (docs/members.md "Renewal notices").
+ */
+function RenewalNotices({ notices, t }: { notices: RenewalNotice[]; t: TFunction }) {
+  if (notices.length === 0) return <>{t('view.noNotices')}</>;
+  return (
+    <ul className="member-details__list">
+      {notices.map((notice) => {
+        const { date, time } = dateAndTime(notice.sent_at);
+        return (
+          <li key={`${notice.kind} ${notice.sent_at}`}>
+            {t('view.noticeSent', { kind: t(`notice.${notice.kind}`), date, time })}
+          </li>
+        );
+      })}
+    </ul>
+  );
 }
 
 type Row = [term: string, value: ReactNode];
@@ -44,7 +64,7 @@ function Section({ title, rows }: { title: string; rows: Row[] }) {
 }
 
 interface Props {
-  member: Member;
+  member: MemberRecord;
   onClose: () => void;
   onEdit: () => void;
 }
@@ -110,6 +130,7 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
             [t('fields.approval_status'), <StatusBadge kind="member" status={member.approval_status} />],
             [t('fields.is_active_member'), t(member.is_active_member ? 'view.yes' : 'view.no')],
             [t('fields.standing'), <MembershipYear member={member} />],
+            [t('fields.renewal_notices'), <RenewalNotices notices={member.renewal_notices} t={t} />],
             [t('fields.areas_of_interest'), interests.length > 0 ? interests.join(', ') : t('view.notGiven')],
             [t('fields.reason_for_joining'), text(member.reason_for_joining)],
             [

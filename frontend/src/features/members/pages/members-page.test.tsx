@@ -474,6 +474,36 @@ describe('Members admin page', () => {
       expect(opener).toHaveFocus();
     });
 
+    it('shows which renewal notices went out, and none for a member without', async () => {
+      // The day in the test's own time zone, as the dialog shows it.
+      const sent = (at: string) => new Date(at).toLocaleDateString('en', { month: 'short', day: 'numeric', year: 'numeric' });
+      const notices = [
+        { kind: '30_days' as const, sent_at: '2027-02-08T07:00:00Z' },
+        { kind: '7_days' as const, sent_at: '2027-03-03T07:00:00Z' },
+      ];
+      const { user } = renderPage(
+        membersBackend({
+          members: [
+            makeMember({ id: 5, full_name: 'Nina Noticed', approval_status: 'Approved', standing: 'Expiring', membership_end: '2027-03-10' }),
+            makeMember({ id: 6, full_name: 'Omar Quiet', approval_status: 'Approved', standing: 'Active', membership_end: '2027-10-01' }),
+          ].map((member) => (member.id === 5 ? { ...member, renewal_notices: notices } : member)),
+        }),
+      );
+      await findTable();
+      await user.click(screen.getByRole('button', { name: 'View Nina Noticed' }));
+      let dialog = await screen.findByRole('dialog', { name: 'Nina Noticed' });
+      const items = within(within(dialog).getByText('Renewal notices', { selector: 'dt' }).nextElementSibling as HTMLElement)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+      expect(items).toHaveLength(2);
+      expect(items[0]).toMatch(new RegExp(`^30 days before the end: ${sent(notices[0].sent_at)}, \\d`));
+      expect(items[1]).toMatch(new RegExp(`^7 days before the end: ${sent(notices[1].sent_at)}, \\d`));
+      await user.keyboard('{Escape}');
+      await user.click(screen.getByRole('button', { name: 'View Omar Quiet' }));
+      dialog = await screen.findByRole('dialog', { name: 'Omar Quiet' });
+      expect(within(dialog).getByText('Renewal notices', { selector: 'dt' }).nextElementSibling?.textContent).toBe('None sent yet');
+    });
+
     it("shows an institution's contact person instead of a birth date and gender", async () => {
       const school = makeMember({
         id: 9,

@@ -26,6 +26,7 @@ import {
   useRejectMemberMutation,
   useToggleMemberActiveMutation,
   type Member,
+  type MemberRecord,
   type MemberFilterSet,
   type MemberOrdering,
 } from '../admin-api';
@@ -41,7 +42,8 @@ import { csvBlob, saveFile } from '../../../lib/save-file';
 export const MEMBERS_POLLING_INTERVAL = ADMIN_LIST_POLLING_INTERVAL;
 
 type Dialog =
-  | { kind: 'view' | 'edit' | 'delete' | 'approve' | 'reject'; member: Member }
+  | { kind: 'view'; member: MemberRecord }
+  | { kind: 'edit' | 'delete' | 'approve' | 'reject'; member: Member }
   | { kind: 'filters' | 'create' }
   | null;
 

@@ -2,7 +2,7 @@ import { delay, http, HttpResponse, type JsonBodyType } from 'msw';
 
 import { apiError, json } from '../../../../testing/api-answer';
 import type { Schemas } from '../../../../lib/api-types';
-import type { ApprovalStatus, Member, MemberPage } from '../../admin-api';
+import type { ApprovalStatus, Member, MemberPage, MemberRecord } from '../../admin-api';
 
 const LIST_URL = '*/api/management/members/';
 const EXPORT_URL = '*/api/management/members/export/';
@@ -49,6 +49,11 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
   };
 }
 
+/** A member as the server answers one alone (`makeMember`, no renewal notice unless given). */
+export function makeMemberRecord(overrides: Partial<MemberRecord> = {}): MemberRecord {
+  return { ...makeMember(overrides), renewal_notices: overrides.renewal_notices ?? [] };
+}
+
 /** `count` pending members, 'Member 01'…, the newest first. */
 export function makeMembers(count: number, firstId = 1): Member[] {
   return Array.from({ length: count }, (_, index) =>
@@ -77,8 +82,19 @@ function reading(gender: string): Member['gender'] {
   return gender === 'Male' || gender === 'Female' ? gender : 'Other';
 }
 
+/** One member as the server answers it alone: with the renewal notices that went out (none unless given). */
+function asRecord(member: Member & Partial<MemberRecord>): MemberRecord {
+  return { ...member, renewal_notices: member.renewal_notices ?? [] };
+}
+
+/** A row of the list: the notices are the record's, not the row's. */
+function asRow({ renewal_notices: _notices, ...row }: Member & Partial<MemberRecord>): Member {
+  return row;
+}
+
 interface Options {
-  members?: Member[];
+  /** A member's `renewal_notices`, when given, are answered with the member alone. */
+  members?: (Member & Partial<MemberRecord>)[];
   /** Milliseconds every answer waits (to see "Deleting..." and the like). */
   latency?: number;
 }
@@ -178,7 +194,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       const totalPages = Math.max(1, Math.ceil(rows.length / pageSize));
       const page = Math.min(Math.max(1, Number(params.get('page') ?? 1)), totalPages);
       const answer: MemberPage = {
-        results: rows.slice((page - 1) * pageSize, page * pageSize),
+        results: rows.slice((page - 1) * pageSize, page * pageSize).map(asRow),
         count: rows.length,
         page,
         page_size: pageSize,
@@ -223,13 +239,13 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
         created_at: new Date().toISOString(),
       });
       state.members.push(member);
-      return json<Member>(member, { status: 201 });
+      return json<MemberRecord>(asRecord(member), { status: 201 });
     }),
 
     http.get(MEMBER_URL, async ({ request, params }) => {
       await record(request);
       const member = find(params.id);
-      return member ? json<Member>(member) : notFound();
+      return member ? json<MemberRecord>(asRecord(member)) : notFound();
     }),
 
     http.put(MEMBER_URL, async ({ request, params }) => {
@@ -257,7 +273,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       const status = body.approval_status as ApprovalStatus | undefined;
       if (status && status !== member.approval_status) decide(member, status);
       if (typeof body.is_active_member === 'boolean') member.is_active_member = body.is_active_member;
-      return json<Member>(member);
+      return json<MemberRecord>(asRecord(member));
     }),
 
     http.delete(MEMBER_URL, async ({ request, params }) => {
@@ -282,7 +298,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
           return envelope(409, { detail: `This member is already ${status}.`, code: 'invalid_transition' });
         }
         decide(member, status);
-        return json<Member>(member);
+        return json<MemberRecord>(asRecord(member));
       }),
     ),
 
@@ -291,7 +307,7 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       const member = find(params.id);
       if (!member) return notFound();
       member.is_active_member = !member.is_active_member;
-      return json<Member>(member);
+      return json<MemberRecord>(asRecord(member));
     }),
   ];
 
