@@ -477,10 +477,9 @@ describe('Members admin page', () => {
     it('shows which renewal notices went out, and none for a member without', async () => {
       // The day in the test's own time zone, as the dialog shows it.
       const sent = (at: string) => new Date(at).toLocaleDateString('en', { month: 'short', day: 'numeric', year: 'numeric' });
-      const notices = [
-        { kind: '30_days' as const, sent_at: '2027-02-08T07:00:00Z' },
-        { kind: '7_days' as const, sent_at: '2027-03-03T07:00:00Z' },
-      ];
+      const first = { kind: '30_days' as const, sent_at: '2027-02-08T07:00:00Z' };
+      const second = { kind: '7_days' as const, sent_at: '2027-03-03T07:00:00Z' };
+      const notices = [first, second];
       const { user } = renderPage(
         membersBackend({
           members: [
@@ -496,8 +495,8 @@ describe('Members admin page', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent);
       expect(items).toHaveLength(2);
-      expect(items[0]).toMatch(new RegExp(`^30 days before the end: ${sent(notices[0].sent_at)}, \\d`));
-      expect(items[1]).toMatch(new RegExp(`^7 days before the end: ${sent(notices[1].sent_at)}, \\d`));
+      expect(items[0]).toMatch(new RegExp(`^30 days before the end: ${sent(first.sent_at)}, \\d`));
+      expect(items[1]).toMatch(new RegExp(`^7 days before the end: ${sent(second.sent_at)}, \\d`));
       await user.keyboard('{Escape}');
       await user.click(screen.getByRole('button', { name: 'View Omar Quiet' }));
       dialog = await screen.findByRole('dialog', { name: 'Omar Quiet' });
