@@ -24,7 +24,9 @@ def dist(tmp_path):
 
 
 def carried(html: str) -> tuple[str, dict] | None:
-    found = re.search(r'<script type="application/json" id="page-data" data-api="([^"]*)">(.*?)</script>', html)
+    found = re.search(
+        r'<script type="application/json" id="page-data" data-api="([^"]*)">(.*?)</script>', html
+    )
     return (found.group(1), json.loads(found.group(2))) if found else None
 
 
