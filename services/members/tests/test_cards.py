@@ -72,6 +72,16 @@ def test_approval_gives_a_code_of_144_random_bits_kept_only_hashed_and_sealed(st
     assert make_member(3).verify_code_hash is None
 
 
+def test_the_audit_trail_records_no_form_of_the_code(staff_client):
+    from services.audit.models import Entry
+
+    member = approved(staff_client)
+    entries = list(Entry.objects.filter(object_id=member.pk).values_list("changes", flat=True))
+    assert entries  # the approval is in the trail
+    assert "verify_code" not in str(entries)
+    assert member.verify_code_sealed not in str(entries)
+
+
 def test_verify_answers_the_cards_facts_and_nothing_private(client, staff_client, monkeypatch):
     _freeze(monkeypatch, date(2027, 3, 1))
     member = approved(staff_client, full_name="Émilie Uwase", membership_type="Individual")
