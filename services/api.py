@@ -19,6 +19,7 @@ from services.events.api import media_router as events_media_router
 from services.events.api import router as events_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
+from services.members.api import verify_router
 from services.ops.api import router as ops_router
 from services.privacy.api import router as privacy_router
 from services.registrations.api import public_router as registrations_public_router
@@ -49,6 +50,7 @@ api.add_router("management/", registrations_router)
 api.add_router("", registrations_public_router)
 api.add_router("management/", members_router)
 api.add_router("users/", members_public_router)
+api.add_router("", verify_router)
 api.add_router("", content_public_router)
 api.add_router("dashboard/", dashboard_router)
 api.add_router("", privacy_router)

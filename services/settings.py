@@ -498,6 +498,7 @@ RATE_LIMITS = {
     # Bot challenges handed out (services/core/challenge.py): a visitor may open many forms.
     "challenge": os.environ.get("CHALLENGE_RATE", "300/h"),
     "ticket": os.environ.get("TICKET_RATE", "120/h"),  # ticket pages opened (codes tried)
+    "verify": os.environ.get("VERIFY_RATE", "60/h"),  # cards and certificates verified (codes tried)
 }
 # The bot challenge of the public forms that create a row or send an e-mail (sign-up, waiting
 # list, membership, contact, password reset): the browser solves a proof of work in the background

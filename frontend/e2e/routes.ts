@@ -15,6 +15,8 @@ export const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/Resources', 'Resources'],
   ['/Updates', 'Updates'],
   ['/privacy', 'Privacy'],
+  // A card's verification (/verify/{code}): a made-up code, so its not-found answer.
+  ['/verify/not-a-card-code-0000000', 'Verification'],
 ];
 
 // What a public page shows while a part of it is still loading: spinners, the placeholders of the

@@ -49,6 +49,8 @@ ROUTES: list[tuple[re.Pattern[str], str, str | None, tuple[str, ...]]] = [
     (re.compile(r"^/membership/?$"), PAGES.format("members", "membership"), None, ("membership",)),
     # Opened at the door, often on a weak connection: every round trip saved counts.
     (re.compile(r"^/ticket/[^/]+/?$"), PAGES.format("events", "ticket"), None, ("event-detail", "ticket")),
+    # A card's QR code scanned at a desk or a door: the same.
+    (re.compile(r"^/verify/[^/]+/?$"), PAGES.format("members", "verify"), None, ("verify",)),
 ]
 # The language whose catalogues come in the HTML: the fallback, which every visitor loads anyway.
 INLINE_LANGUAGE = "en"

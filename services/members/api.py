@@ -1,14 +1,16 @@
+from django.http import HttpResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
 from services.core.api import ErrorOut, rendered
 from services.core.challenge import challenge_required
-from services.core.errors import NotFound
+from services.core.errors import Conflict, NotFound
 from services.core.prepared import PreparedValues
 from services.core.throttling import ActionThrottle
 
-from . import exports, selectors, services
+from . import exports, selectors, services, verification
+from .cards import membership_card_pdf
 from .models import Member
 from .schemas import (
     MEMBER_COLUMNS,
@@ -19,10 +21,12 @@ from .schemas import (
     MemberOut,
     MemberPageOut,
     MemberRecordOut,
+    VerificationOut,
 )
 
 router = Router(tags=["members"])  # mounted at management/
 public_router = Router(tags=["members"])  # mounted at users/
+verify_router = Router(tags=["verification"])  # mounted at the root
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
 
 
@@ -127,3 +131,35 @@ def member_toggle_active(request, member_id: int):
 @router.get("approved-members/", response={200: list[MemberOut], **ERRORS}, summary="Approved members")
 def approved_members(request):
     return list(selectors.approved_members())
+
+
+def pdf_response(content: bytes, filename: str) -> HttpResponse:
+    response = HttpResponse(content, content_type="application/pdf")
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    response["Cache-Control"] = "no-store"  # a person's card
+    return response
+
+
+@router.get(
+    "members/{int:member_id}/card.pdf",
+    response={200: None, **ERRORS},
+    openapi_extra={"responses": {200: {"description": "PDF", "content": {"application/pdf": {}}}}},
+    summary="A member's membership card (PDF), for the desk to print",
+)
+def member_card(request, member_id: int):
+    member = services.member_view(member_id=member_id)  # recorded as a read of their data
+    if not member.verify_code_sealed:
+        raise Conflict(_("Only an approved member has a membership card."), code="no_card")
+    return pdf_response(membership_card_pdf(member), f"membership-card-{member.pk}.pdf")
+
+
+@verify_router.get(
+    "verify/{code}/",
+    auth=None,
+    response={200: VerificationOut, 404: ErrorOut, 429: ErrorOut},
+    throttle=[ActionThrottle("verify")],
+    summary="What a card's (later a certificate's) code verifies: its kind and the facts it shows",
+)
+def verify(request, code: str, response: HttpResponse):
+    response["Cache-Control"] = "no-store"  # the standing is today's, and a person's name
+    return verification.verification_answer(code)

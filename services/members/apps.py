@@ -37,6 +37,7 @@ class MembersConfig(AppConfig):
                 "certifications",
                 "transaction_id",
             ],
-            exclude=["created_at", "updated_at"],
+            # The card's code is no fact about the person, and its sealed form stays out of the trail.
+            exclude=["created_at", "updated_at", "verify_code_hash", "verify_code_sealed"],
             label=lambda member: member.trail_label,
         )

@@ -9,6 +9,7 @@ from django.utils import timezone
 from .models import Member
 from .periods import membership_fee, period_add
 from .services import next_membership_number
+from .verification import card_code_issue
 
 _PEOPLE = [
     ("Aline Uwase", "Female", "Approved", True, "Individual"),
@@ -32,7 +33,8 @@ def _demo_period(member: Member, *, start: date) -> None:
     period_add(
         member, start=start, fee=membership_fee(member.membership_type), transaction_id=member.transaction_id
     )
-    member.save(update_fields=["membership_end"])
+    card_code_issue(member)
+    member.save(update_fields=["membership_end", "verify_code_hash", "verify_code_sealed"])
 
 
 def seed_members(*, year: int, today: date | None = None) -> int:

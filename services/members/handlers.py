@@ -9,6 +9,7 @@ from services.core.status_words import status_word
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
+from . import card_mail  # noqa: F401  (registers the card's attachment)
 from .domain_events import MemberApplied, MemberApproved, MemberRejected
 from .models import Member
 
@@ -38,9 +39,9 @@ def _member(member_id: int) -> Member | None:
     return Member.objects.select_for_update().filter(pk=member_id).first()
 
 
-def _to_member(member: Member, template: str, message) -> None:
+def _to_member(member: Member, template: str, message, **extra) -> None:
     with translation.override(member.language):  # the fee as the member's language writes amounts
-        context = _context(member)
+        context = {**_context(member), **extra}
     notification_queue(
         template=template,
         recipient=member.email,
@@ -80,7 +81,8 @@ def send_member_applied(event: MemberApplied, message) -> None:
 def send_member_approved(event: MemberApproved, message) -> None:
     member = _member(event.member_id)
     if member is not None and member.approval_status == Member.Approval.APPROVED:
-        _to_member(member, "member_approved", message)
+        # The card is attached when the e-mail is rendered (card_mail.py).
+        _to_member(member, "member_approved", message, _card=member.pk)
 
 
 @subscribe(MemberRejected.topic)

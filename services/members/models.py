@@ -62,6 +62,11 @@ class Member(models.Model):
     # periods.period_add, with the period, so that the list filters and sorts on an index
     # (docs/decisions.md); the periods remain the record.
     membership_end = models.DateField(null=True, blank=True)
+    # The membership card's verification code (its QR code, /verify/{code}), given at the first
+    # approval: found by its SHA-256 hash, kept sealed so that the card can be made again
+    # (members/verification.py). Null: never approved.
+    verify_code_hash = models.CharField(max_length=64, unique=True, null=True, blank=True, editable=False)
+    verify_code_sealed = models.TextField(blank=True, default="", editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 

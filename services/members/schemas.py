@@ -177,3 +177,15 @@ class MemberPageOut(Schema):
 class AppliedOut(Schema):
     member: MemberOut
     message: str
+
+
+class VerificationOut(Schema):
+    """What a membership card's code verifies: what the card prints and the standing today;
+    nothing else of the member. A certificate of attendance will add its own kind beside it."""
+
+    kind: Literal["membership"]
+    name: str
+    membership_number: str
+    membership_type: one_of(Member.MembershipType)
+    standing: one_of(STANDINGS)
+    valid_until: date

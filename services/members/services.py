@@ -23,6 +23,7 @@ from .domain_events import MemberApplied, MemberApproved, MemberErased, MemberRe
 from .models import ErasedMember, Member, MembershipNumberCounter
 from .periods import approval_period
 from .selectors import member_detail
+from .verification import card_code_issue
 
 logger = logging.getLogger(__name__)
 # The e-mails to the member (the notice to the inbox is found through its outbox message, or by
@@ -111,6 +112,7 @@ def _set_approval(member: Member, status: str, *, by, now) -> None:
             member.membership_number = next_membership_number(timezone.localdate().year)
         member.decided_by = by
         approval_period(member, by=by, now=now)
+        card_code_issue(member)  # the card's, kept from a first approval on
         publish(MemberApproved(member_id=member.pk))
     elif status == Member.Approval.REJECTED:
         member.is_active_member = False

@@ -17,6 +17,7 @@ from django.utils.dateparse import parse_datetime
 from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_action, audit_record
+from services.core.codes import CODE_MAX, code_hash
 from services.core.errors import ApplicationError, Conflict, NotFound, ValidationFailed
 from services.core.text import has_forbidden_characters
 from services.events.models import Event
@@ -24,7 +25,7 @@ from services.outbox.services import publish
 
 from .domain_events import CheckInsRecorded, CheckInUndone
 from .models import CheckIn, Registration, ScanAttempt, Ticket
-from .tickets import CODE_MAX, code_from_scan, code_hash, ticket_find
+from .tickets import code_from_scan, ticket_find
 
 # At most this many scans in one request (a larger queue is sent in several): 500 scans are about
 # 100 KB of JSON, well under the API's 256 KiB body limit.

@@ -2,13 +2,13 @@ from django.db.models import Count, F, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_record
+from services.core.codes import short_hash
 from services.core.errors import NotFound
 from services.core.paging import Page, paginate
 from services.events.models import Event
 
 from .capacity import Seats, count_seats
 from .models import CheckIn, Registration, Ticket, WaitlistEntry
-from .tickets import short_hash
 
 OVERVIEW_PAGE_SIZE = 6
 REGISTRATIONS_PAGE_SIZES = (10, 20, 50)

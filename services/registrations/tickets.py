@@ -1,67 +1,29 @@
 """Ticket codes: issued when a seat is first Approved, found again by their hash, and read back
-sealed for the e-mails (docs/decisions.md, Ticket codes)."""
+sealed for the e-mails (docs/decisions.md, Ticket codes; the codes themselves: core/codes.py)."""
 
-import base64
-import functools
-import hashlib
-import hmac
 import io
-import secrets
 
 import segno
-from cryptography.fernet import Fernet, InvalidToken, MultiFernet
 from django.conf import settings
-from django.utils.crypto import salted_hmac
 from django.utils.translation import gettext as _
 
+from services.core import codes
+from services.core.codes import code_hash, hashes_match, new_code
 from services.core.errors import NotFound
 from services.events.models import Event
 
 from .models import Registration, Ticket
 
-# 18 random bytes: 144 bits, 24 URL-safe characters (a small QR code).
-CODE_BYTES = 18
-# What a scanned code may be at most; anything longer is no code of ours.
-CODE_MAX = 64
-
-
-def new_code() -> str:
-    return secrets.token_urlsafe(CODE_BYTES)
-
-
-def code_hash(code: str) -> str:
-    return hashlib.sha256(code.encode("utf-8", "surrogatepass")).hexdigest()
-
-
-def short_hash(value: str) -> str:
-    """The first 16 hex digits of SHA-256: what the check-in list carries of a code or a phone."""
-    return hashlib.sha256(value.encode("utf-8", "surrogatepass")).hexdigest()[:16]
-
-
-@functools.lru_cache(maxsize=4)
-def _sealer(keys: tuple[str, ...]) -> MultiFernet:
-    # One key per SECRET_KEY (the current one first, then SECRET_KEY_FALLBACKS), so that a
-    # rotated secret still opens the codes sealed before it.
-    fernets = []
-    for key in keys:
-        digest = salted_hmac("registrations.ticket-code", "seal", secret=key, algorithm="sha256").digest()
-        fernets.append(Fernet(base64.urlsafe_b64encode(digest)))
-    return MultiFernet(fernets)
-
-
-def _keys() -> tuple[str, ...]:
-    return (settings.SECRET_KEY, *getattr(settings, "SECRET_KEY_FALLBACKS", ()))
+# The sealing key's purpose: the one tickets were first sealed under (their key stays the same).
+SEAL_PURPOSE = "registrations.ticket-code"
 
 
 def seal(code: str) -> str:
-    return _sealer(_keys()).encrypt(code.encode()).decode()
+    return codes.seal(code, purpose=SEAL_PURPOSE)
 
 
 def unseal(sealed: str) -> str | None:
-    try:
-        return _sealer(_keys()).decrypt(sealed.encode()).decode()
-    except InvalidToken:  # sealed under a secret no longer configured
-        return None
+    return codes.unseal(sealed, purpose=SEAL_PURPOSE)
 
 
 def ticket_link(code: str) -> str:
@@ -135,7 +97,7 @@ def ticket_find(code: str) -> Ticket | None:
     ticket = (
         Ticket.objects.select_related("registration__event", "check_in").filter(code_hash=presented).first()
     )
-    if ticket is None or not hmac.compare_digest(ticket.code_hash, presented):
+    if ticket is None or not hashes_match(ticket.code_hash, presented):
         return None
     return ticket
 

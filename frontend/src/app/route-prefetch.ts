@@ -62,6 +62,11 @@ function firstData(path: string | undefined, params: Record<string, string | und
     const calls = () => import('../features/events/pages/ticket-page').then((module) => module.ticketApi);
     return { address: `tickets/${encodeURIComponent(params.code)}/`, endpoint: 'getTicket', arg: params.code, calls };
   }
+  if (path === 'verify/:code' && params.code) {
+    // Scanned at a desk or a door, often on a weak connection: the answer with the page's code.
+    const calls = () => import('../features/members/pages/verify-page').then((module) => module.verifyApi);
+    return { address: `verify/${encodeURIComponent(params.code)}/`, endpoint: 'getVerification', arg: params.code, calls };
+  }
   return null;
 }
 

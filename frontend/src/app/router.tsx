@@ -37,6 +37,7 @@ const myRegistration = page(
 const membership = page(() => import('../features/members/pages/membership-page'), 'MembershipPage', [
   'membership',
 ]);
+const verify = page(() => import('../features/members/pages/verify-page'), 'VerifyPage', ['verify']);
 const privacy = page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', ['privacy']);
 
 // Admin area: none of it is in the public bundle.
@@ -75,6 +76,8 @@ export const routes: RouteObject[] = [
           // A confirmed seat's ticket, the link (and QR code) of its e-mails: no account needed.
           { path: 'ticket/:code', element: ticket },
           { path: 'membership', element: membership },
+          // What a membership card's QR code opens (later a certificate's): anyone may check it.
+          { path: 'verify/:code', element: verify },
           { path: 'mentorshipdetail', element: mentorship },
           { path: 'privacy', element: privacy },
           // Paths match whatever the capitals: /resources and /updates reach the same pages.

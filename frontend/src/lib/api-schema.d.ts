@@ -539,6 +539,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/members/{member_id}/card.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's membership card (PDF), for the desk to print */
+        get: operations["services_members_api_member_card"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/members/{member_id}/reject/": {
         parameters: {
             query?: never;
@@ -1133,6 +1150,23 @@ export interface paths {
         };
         /** Whether a reset link still works (SPEC path form) */
         get: operations["services_accounts_api_validate_reset_token_in_path"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/verify/{code}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a card's (later a certificate's) code verifies: its kind and the facts it shows */
+        get: operations["services_members_api_verify"];
         put?: never;
         post?: never;
         delete?: never;
@@ -3436,6 +3470,37 @@ export interface components {
         ValidOut: {
             /** Valid */
             valid: boolean;
+        };
+        /**
+         * VerificationOut
+         * @description What a membership card's code verifies: what the card prints and the standing today;
+         *     nothing else of the member. A certificate of attendance will add its own kind beside it.
+         */
+        VerificationOut: {
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "membership";
+            /** Membership Number */
+            membership_number: string;
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
+            /** Name */
+            name: string;
+            /**
+             * Standing
+             * @enum {string}
+             */
+            standing: "Active" | "Expiring" | "Grace" | "Lapsed";
+            /**
+             * Valid Until
+             * Format: date
+             */
+            valid_until: string;
         };
         /** WaitlistEntryOut */
         WaitlistEntryOut: {
@@ -6268,6 +6333,73 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MemberRecordOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_member_card: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Bad Request */
@@ -9347,6 +9479,64 @@ export interface operations {
                             [key: string]: string;
                         } | null;
                     };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_verify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                code: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
                 };
             };
             /** @description Too Many Requests */

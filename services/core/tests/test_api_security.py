@@ -31,6 +31,7 @@ PUBLIC = {
     ("POST", "/api/my-registration/cancel/"),
     ("GET", "/api/tickets/{code}/"),  # its holder's page, by the code nobody can guess
     ("GET", "/api/tickets/{code}/calendar.ics"),
+    ("GET", "/api/verify/{code}/"),  # a card's facts, by the code its QR carries
     ("POST", "/api/users/register/"),
     ("GET", "/api/resources/"),
     ("GET", "/api/resources/{resource_id}/"),
