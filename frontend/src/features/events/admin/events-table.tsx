@@ -1,3 +1,4 @@
+import { SortHeader } from '../../../components/sort-header';
 import { Link } from 'react-router-dom';
 
 import { eventImage } from '../../../lib/event-images';
@@ -17,27 +18,6 @@ function ActionIcon({ name }: { name: keyof typeof ICONS }) {
     <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
       <path d={ICONS[name]} fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
-  );
-}
-
-interface SortHeaderProps {
-  field: EventSortField;
-  label: string;
-  ordering: EventOrdering;
-  onSort: (field: EventSortField) => void;
-  className?: string;
-}
-
-/** A column header that sorts: a button inside, the state in aria-sort and an arrow. */
-function SortHeader({ field, label, ordering, onSort, className }: SortHeaderProps) {
-  const direction = ordering === field ? 'ascending' : ordering === `-${field}` ? 'descending' : undefined;
-  return (
-    <th scope="col" aria-sort={direction} className={className}>
-      <button type="button" className="events-table__sort" onClick={() => onSort(field)}>
-        {label}
-        <span className={`events-table__arrow events-table__arrow--${direction ?? 'none'}`} aria-hidden="true" />
-      </button>
-    </th>
   );
 }
 

@@ -1,3 +1,4 @@
+import { SortHeader } from '../../../components/sort-header';
 import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import type { Member, MemberOrdering, MemberSortField } from '../admin-api';
@@ -56,26 +57,6 @@ export function MembershipYear({ member }: { member: Pick<Member, 'standing' | '
   );
 }
 
-interface SortHeaderProps {
-  field: MemberSortField;
-  label: string;
-  ordering: MemberOrdering | undefined;
-  onSort: (field: MemberSortField) => void;
-}
-
-/** A column header that sorts: a button inside, the state in aria-sort and an arrow. */
-function SortHeader({ field, label, ordering, onSort }: SortHeaderProps) {
-  const direction = ordering === field ? 'ascending' : ordering === `-${field}` ? 'descending' : undefined;
-  return (
-    <th scope="col" aria-sort={direction} className="members-table__sortable">
-      <button type="button" className="members-table__sort" onClick={() => onSort(field)}>
-        {label}
-        <span className={`members-table__arrow members-table__arrow--${direction ?? 'none'}`} aria-hidden="true" />
-      </button>
-    </th>
-  );
-}
-
 interface Props {
   members: Member[];
   /** The list's order (unset: the newest application first); the membership column sorts it. */
@@ -112,7 +93,7 @@ export function MembersTable({ members, ordering, onSort, onAction, busyId, busy
           <tr>
             {Object.entries(columns).map(([key, label]) =>
               key === 'membership' && onSort ? (
-                <SortHeader key={key} field="membership_end" label={label} ordering={ordering} onSort={onSort} />
+                <SortHeader key={key} field="membership_end" label={label} ordering={ordering} onSort={onSort} className="members-table__sortable" />
               ) : (
                 <th key={key} scope="col">
                   {label}
