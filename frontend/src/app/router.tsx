@@ -37,6 +37,10 @@ const myRegistration = page(
 const membership = page(() => import('../features/members/pages/membership-page'), 'MembershipPage', [
   'membership',
 ]);
+// A member's own page (the e-mailed sign-in link's #token=…): its own chunk.
+const myMembership = page(() => import('../features/members/pages/my-membership-page'), 'MyMembershipPage', [
+  'membership',
+]);
 const privacy = page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', ['privacy']);
 
 // Admin area: none of it is in the public bundle.
@@ -75,6 +79,7 @@ export const routes: RouteObject[] = [
           // A confirmed seat's ticket, the link (and QR code) of its e-mails: no account needed.
           { path: 'ticket/:code', element: ticket },
           { path: 'membership', element: membership },
+          { path: 'my-membership', element: myMembership },
           { path: 'mentorshipdetail', element: mentorship },
           { path: 'privacy', element: privacy },
           // Paths match whatever the capitals: /resources and /updates reach the same pages.
