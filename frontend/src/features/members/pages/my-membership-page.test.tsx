@@ -157,7 +157,7 @@ describe('MyMembershipPage', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Yes, close my membership' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText(/Your request is recorded/)).toBeInTheDocument();
-    expect(screen.getByText(/You asked to close your membership on/)).toBeInTheDocument();
+    expect(await screen.findByText(/You asked to close your membership on/)).toBeInTheDocument();
   });
 
   it('signs out: the session is forgotten and the e-mail form is back', async () => {
