@@ -56,8 +56,14 @@ def sign_in_request(*, email: str) -> None:
 
 
 def sign_in_recipient(*, email: str) -> Member | None:
-    """The approved member of the address (any standing: a lapsed member signs in to renew)."""
-    return Member.objects.filter(email__iexact=email, approval_status=Member.Approval.APPROVED).first()
+    """The approved member of the address (any standing: a lapsed member signs in to renew),
+    locked until the handler's transaction ends, as the other member e-mails do (handlers.py):
+    an erasure either waits for this e-mail and deletes it, or this finds nobody."""
+    return (
+        Member.objects.select_for_update()
+        .filter(email__iexact=email, approval_status=Member.Approval.APPROVED)
+        .first()
+    )
 
 
 def sign_in_link_issue(*, member: Member) -> str:

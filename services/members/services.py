@@ -27,7 +27,7 @@ from .selectors import member_detail
 logger = logging.getLogger(__name__)
 # The e-mails to the member (the notice to the inbox is found through its outbox message, or by
 # the address in its context).
-MEMBER_TEMPLATES = ("member_applied", "member_approved", "member_rejected")
+MEMBER_TEMPLATES = ("member_applied", "member_approved", "member_rejected", "member_sign_in")
 
 
 def _refuse_duplicate_email(email: str, *, exclude: int | None = None) -> None:

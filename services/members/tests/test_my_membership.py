@@ -316,3 +316,14 @@ def test_ended_links_and_sessions_are_purged(client, monkeypatch):
     _freeze(monkeypatch, start + timedelta(hours=25))
     assert sign_in_links_purge() == 3  # both links, the session
     assert not MemberSignInLink.objects.exists() and not MemberSession.objects.exists()
+
+
+@pytest.mark.django_db
+def test_erasing_the_member_erases_their_sign_in_e_mails_links_and_sessions(client, staff_client):
+    member = approved(1)
+    access = signed_in(client, member)
+    assert Notification.objects.filter(template="member_sign_in").exists()
+    assert staff_client.delete(f"/api/management/members/{member.pk}/").status_code == 200
+    assert not Notification.objects.filter(template="member_sign_in").exists()
+    assert not MemberSession.objects.exists() and not MemberSignInLink.objects.exists()
+    assert client.get(MINE, **bearer(access)).status_code == 401
