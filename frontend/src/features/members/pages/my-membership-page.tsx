@@ -346,24 +346,34 @@ export function MyMembershipPage() {
   const { t } = useTranslation('membership');
   const { hash } = useLocation();
   const navigate = useNavigate();
-  const [linkToken] = useState(() => tokenOf(hash));
+  // A link opened in this tab while the page is open changes only the fragment: read it each time.
+  const linkToken = tokenOf(hash);
   const [session, setSession] = useState<MemberSession | null>(() => (linkToken ? null : storedMemberSession()));
   const [notice, setNotice] = useState<string | null>(null);
-  const [openSession, { isLoading: opening, isUninitialized }] = useOpenMemberSessionMutation();
-  const started = useRef(false);
+  const [openSession, { isLoading: opening }] = useOpenMemberSessionMutation();
+  const started = useRef<string | null>(null);
 
   useEffect(() => {
-    if (!linkToken || started.current) return;
-    started.current = true;
+    // Once per opening of a link (a development re-run of the effect sees the same one); once it
+    // is out of the address bar, the same link opened again is tried again, and refused.
+    if (!linkToken) {
+      started.current = null;
+      return;
+    }
+    if (started.current === linkToken) return;
+    started.current = linkToken;
     // Out of the address bar (and the history) before anything else: the link works once.
     navigate('/my-membership', { replace: true });
+    storeMemberSession(null);
     openSession(linkToken)
       .unwrap()
       .then((opened) => {
         storeMemberSession(opened);
+        setNotice(null);
         setSession(opened);
       })
       .catch((failure: unknown) => {
+        setSession(null);
         setNotice(errorStatus(failure) === 429 ? t('mine.signIn.tooMany') : t('mine.linkInvalid'));
       });
   }, [linkToken, navigate, openSession, t]);
@@ -375,7 +385,7 @@ export function MyMembershipPage() {
   };
 
   let content;
-  if (linkToken && (opening || isUninitialized) && !notice) content = <Spinner label={t('mine.signingIn')} />;
+  if (linkToken || opening) content = <Spinner label={t('mine.signingIn')} />;
   else if (session) content = <MembershipView session={session} onEnded={onEnded} />;
   else content = <SignInForm notice={notice} />;
 
