@@ -17,6 +17,7 @@ from services.core.openapi import DocumentedNinjaAPI
 from services.dashboard.api import router as dashboard_router
 from services.events.api import media_router as events_media_router
 from services.events.api import router as events_router
+from services.members.api import my_router as my_membership_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
 from services.members.api import verify_router
@@ -51,6 +52,7 @@ api.add_router("", registrations_public_router)
 api.add_router("management/", members_router)
 api.add_router("users/", members_public_router)
 api.add_router("", verify_router)
+api.add_router("my-membership/", my_membership_router)
 api.add_router("", content_public_router)
 api.add_router("dashboard/", dashboard_router)
 api.add_router("", privacy_router)

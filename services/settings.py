@@ -354,6 +354,10 @@ MEMBERSHIP_PERIOD_MONTHS = int(os.environ.get("MEMBERSHIP_PERIOD_MONTHS", "").st
 # The hour of the day (Kigali time) renewal notices go out on their day: 30 and 7 days before a
 # period's last day, on it, and when its grace ends (docs/members.md, Renewal notices).
 RENEWAL_NOTICE_HOUR = int(os.environ.get("RENEWAL_NOTICE_HOUR", "").strip() or "9")
+# A member's own page (/my-membership): how long an e-mailed sign-in link works, and how long
+# the session it opens lasts at most (docs/members.md, A member's own page).
+MEMBER_SIGN_IN_MINUTES = 15
+MEMBER_SESSION_HOURS = 24
 # How long rejected membership applications are kept before they are erased.
 MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_DAYS", "180"))
 # Personal data kept no longer than needed (docs/security.md): registrations that ended
@@ -499,6 +503,11 @@ RATE_LIMITS = {
     "challenge": os.environ.get("CHALLENGE_RATE", "300/h"),
     "ticket": os.environ.get("TICKET_RATE", "120/h"),  # ticket pages opened (codes tried)
     "verify": os.environ.get("VERIFY_RATE", "60/h"),  # cards and certificates verified (codes tried)
+    # A member's sign-in links asked for: per client address, and per e-mail address typed
+    # (services/members/my_membership.py), whether or not the address is a member's.
+    "member_sign_in": os.environ.get("MEMBER_SIGN_IN_RATE", "5/h"),
+    "member_sign_in_email": os.environ.get("MEMBER_SIGN_IN_EMAIL_RATE", "5/h"),
+    "member_sign_in_link": os.environ.get("MEMBER_SIGN_IN_LINK_RATE", "30/h"),  # links opened
 }
 # The bot challenge of the public forms that create a row or send an e-mail (sign-up, waiting
 # list, membership, contact, password reset): the browser solves a proof of work in the background

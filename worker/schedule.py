@@ -24,6 +24,7 @@ BEAT_SCHEDULE = {
     "notifications-sweep": ("notifications.sweep", Every(30)),
     # Deletes password-reset links that expired (60 min) or were used: every hour.
     "accounts-purge-reset-tokens": ("accounts.purge_reset_tokens", Every(3600)),
+    "members-purge-sign-in": ("members.purge_sign_in", Every(3600)),  # links and sessions that ended
     # Deletes the records of used bot-challenge solutions once their challenge expired: every hour.
     "core-purge-used-challenges": ("core.purge_used_challenges", Every(3600)),
     # Marks Published events whose date has passed as Completed: daily at 00:10 Kigali time.

@@ -11,6 +11,7 @@ export const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/my-registration', 'Your registration'],
   ['/events/past', 'Past Events'],
   ['/membership', 'Membership Application'],
+  ['/my-membership', 'My membership'],
   ['/mentorshipdetail', 'Mentorship Programme'],
   ['/Resources', 'Resources'],
   ['/Updates', 'Updates'],

@@ -1,15 +1,15 @@
-from django.http import HttpResponse
+from django.http import HttpResponse, JsonResponse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
 
-from services.core.api import ErrorOut, rendered
+from services.core.api import ErrorOut, MessageOut, rendered
 from services.core.challenge import challenge_required
 from services.core.errors import Conflict, NotFound
 from services.core.prepared import PreparedValues
 from services.core.throttling import ActionThrottle
 
-from . import exports, selectors, services, verification
+from . import exports, my_membership, selectors, services, verification
 from .cards import membership_card_pdf
 from .models import Member
 from .schemas import (
@@ -21,12 +21,20 @@ from .schemas import (
     MemberOut,
     MemberPageOut,
     MemberRecordOut,
+    MemberSessionOut,
+    MyMembershipIn,
+    MyMembershipOut,
+    SignInLinkIn,
+    SignInTokenIn,
     VerificationOut,
 )
+from .throttling import EmailThrottle
 
 router = Router(tags=["members"])  # mounted at management/
 public_router = Router(tags=["members"])  # mounted at users/
 verify_router = Router(tags=["verification"])  # mounted at the root
+# Mounted at my-membership/: a member session's token, never a staff one (my_membership.MemberAuth).
+my_router = Router(tags=["my membership"], auth=my_membership.member_auth)
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
 
 
@@ -163,3 +171,69 @@ def member_card(request, member_id: int):
 def verify(request, code: str, response: HttpResponse):
     response["Cache-Control"] = "no-store"  # the standing is today's, and a person's name
     return verification.verification_answer(code)
+
+
+# --- A member's own page (docs/members.md, A member's own page) --------------------------------
+
+MY_ERRORS = {400: ErrorOut, 401: ErrorOut, 429: ErrorOut}
+
+
+@my_router.post(
+    "sign-in-link/",
+    auth=None,
+    response={200: MessageOut, **MY_ERRORS},
+    throttle=[ActionThrottle("member_sign_in"), EmailThrottle("member_sign_in_email")],
+    summary="E-mail a member a sign-in link (the same answer for any address)",
+)
+@challenge_required
+def my_sign_in_link(request, payload: SignInLinkIn):
+    my_membership.sign_in_request(email=payload.email)
+    return {
+        "message": _(
+            "If this address belongs to a member, a sign-in link is on its way. It works for 15 minutes."
+        )
+    }
+
+
+@my_router.post(
+    "session/",
+    auth=None,
+    response={200: MemberSessionOut, **MY_ERRORS},
+    throttle=[ActionThrottle("member_sign_in_link")],
+    summary="Open the e-mailed link (token in the body): answers the member's access token",
+)
+def my_session(request, payload: SignInTokenIn):
+    access, expires_at = my_membership.session_open(token=payload.token)
+    return {"access": access, "expires_at": expires_at}
+
+
+@my_router.post(
+    "sign-out/", response={200: MessageOut, **MY_ERRORS}, summary="End every session of the member"
+)
+def my_sign_out(request):
+    my_membership.sessions_end(member=request.auth)
+    return {"message": _("You have been signed out.")}
+
+
+@my_router.get("", response={200: MyMembershipOut, **MY_ERRORS}, summary="The signed-in member's membership")
+def my_membership_view(request):
+    return my_membership.my_membership(member=request.auth)
+
+
+@my_router.patch("", response={200: MyMembershipOut, **MY_ERRORS}, summary="Change one's contact details")
+def my_membership_update(request, payload: MyMembershipIn):
+    member = my_membership.my_membership_update(member=request.auth, data=payload.dict(exclude_unset=True))
+    return my_membership.my_membership(member=member)
+
+
+@my_router.get("export/", response={200: None, **MY_ERRORS}, summary="All the member's data as JSON")
+def my_membership_export(request):
+    data = my_membership.my_data_export(member=request.auth)
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = 'attachment; filename="my-membership.json"'
+    return response
+
+
+@my_router.post("close/", response={200: MyMembershipOut, **MY_ERRORS}, summary="Ask to close and erase")
+def my_membership_close(request):
+    return my_membership.my_membership(member=my_membership.closure_request(member=request.auth))

@@ -27,3 +27,12 @@ class MemberErased(DomainEvent):
 
     topic = "member.erased"
     member_id: int
+
+
+@dataclass(frozen=True)
+class MemberSignInRequested(DomainEvent):
+    """Somebody typed an address on /my-membership; the worker e-mails a link if it is a member's."""
+
+    topic = "member_sign_in.requested"
+    personal = ("email",)  # forgotten when the address is erased (outbox.personal_values_forget)
+    email: str  # as typed

@@ -10,8 +10,9 @@ from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
 from . import card_mail  # noqa: F401  (registers the card's attachment)
-from .domain_events import MemberApplied, MemberApproved, MemberRejected
+from .domain_events import MemberApplied, MemberApproved, MemberRejected, MemberSignInRequested
 from .models import Member
+from .my_membership import sign_in_link_issue, sign_in_recipient, sign_in_url
 
 
 def _context(member: Member) -> dict:
@@ -90,3 +91,26 @@ def send_member_rejected(event: MemberRejected, message) -> None:
     member = _member(event.member_id)
     if member is not None and member.approval_status == Member.Approval.REJECTED:
         _to_member(member, "member_rejected", message)
+
+
+@subscribe(MemberSignInRequested.topic)
+def send_member_sign_in_link(event: MemberSignInRequested, message) -> None:
+    """A sign-in link to an approved member's address, in the member's language; nothing to any
+    other address (the request answered the same)."""
+    member = sign_in_recipient(email=event.email)
+    if member is None:
+        return
+    token = sign_in_link_issue(member=member)
+    notification_queue(
+        template="member_sign_in",
+        recipient=member.email,
+        language=member.language,
+        # The link is secret: the notification keeps it only until the e-mail is out.
+        context={
+            "name": member.full_name,
+            "sign_in_url": sign_in_url(token),
+            "minutes": settings.MEMBER_SIGN_IN_MINUTES,
+            "_secret": ["sign_in_url"],
+        },
+        source_message=message,
+    )

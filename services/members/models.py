@@ -67,6 +67,9 @@ class Member(models.Model):
     # (members/verification.py). Null: never approved.
     verify_code_hash = models.CharField(max_length=64, unique=True, null=True, blank=True, editable=False)
     verify_code_sealed = models.TextField(blank=True, default="", editable=False)
+    # When the member asked, from their own page, to close the membership and erase their data;
+    # staff confirm it by erasing (docs/members.md, A member's own page). Null: never asked.
+    closure_requested_at = models.DateTimeField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
 
@@ -136,6 +139,33 @@ class MembershipPeriod(models.Model):
 
     def __str__(self):
         return f"{self.member_id}: {self.start} to {self.end}"
+
+
+class MemberSignInLink(models.Model):
+    """An e-mailed sign-in link to the member's own page: single use, short-lived; only the
+    SHA-256 of its random token is kept."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="sign_in_links")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"sign-in link of member {self.member_id} until {self.expires_at:%Y-%m-%d %H:%M}"
+
+
+class MemberSession(models.Model):
+    """A member signed in on their own page: the bearer token reaches /api/my-membership/* only.
+    Only the SHA-256 of the token is kept; signing out deletes every session of the member."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="sessions")
+    token_hash = models.CharField(max_length=64, unique=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+
+    def __str__(self):
+        return f"session of member {self.member_id} until {self.expires_at:%Y-%m-%d %H:%M}"
 
 
 class ErasedMember(models.Model):

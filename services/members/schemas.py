@@ -112,6 +112,9 @@ class MemberOut(Schema):
     # Approved member with a period).
     membership_end: date | None
     standing: one_of(STANDINGS) | None
+    # When the member asked from their own page to close the membership and erase their data
+    # (null: never); staff confirm by erasing.
+    closure_requested_at: datetime | None
 
     @staticmethod
     def resolve_standing(obj):
@@ -189,3 +192,62 @@ class VerificationOut(Schema):
     membership_type: one_of(Member.MembershipType)
     standing: one_of(STANDINGS)
     valid_until: date
+
+
+# --- A member's own page (services/members/my_membership.py) ----------------------------------
+
+
+class SignInLinkIn(Schema):
+    email: str = ""
+
+
+class SignInTokenIn(Schema):
+    token: str = ""
+
+
+class MemberSessionOut(Schema):
+    access: str
+    expires_at: datetime
+
+
+class PeriodOut(Schema):
+    start: date
+    end: date
+
+
+class ConsentsOut(Schema):
+    # The only consent the membership asks: the terms, required to be a member (withdrawing it
+    # is closing the membership).
+    terms: bool
+    terms_accepted_at: datetime | None
+
+
+class CpdOut(Schema):
+    years: list[dict[str, Any]]
+    credits: list[dict[str, Any]]
+
+
+class MyMembershipOut(Schema):
+    standing: one_of(STANDINGS) | None
+    membership_end: date | None
+    membership_number: str | None
+    membership_type: one_of(Member.MembershipType)
+    periods: list[PeriodOut]
+    full_name: str
+    email: str
+    phone: str
+    address: str
+    language: str  # the language of the association's e-mails to the member
+    preferred_communication_language: str
+    consents: ConsentsOut
+    closure_requested_at: datetime | None
+    cpd: CpdOut
+
+
+class MyMembershipIn(Schema):
+    """What the member may change; a field left out keeps its value."""
+
+    phone: str | None = None
+    address: str | None = None
+    language: str | None = None
+    preferred_communication_language: str | None = None

@@ -28,7 +28,13 @@ from .verification import card_code_issue
 logger = logging.getLogger(__name__)
 # The e-mails to the member (the notice to the inbox is found through its outbox message, or by
 # the address in its context).
-MEMBER_TEMPLATES = ("member_applied", "member_approved", "member_rejected", "renewal_notice")
+MEMBER_TEMPLATES = (
+    "member_applied",
+    "member_approved",
+    "member_rejected",
+    "renewal_notice",
+    "member_sign_in",
+)
 
 
 def _refuse_duplicate_email(email: str, *, exclude: int | None = None) -> None:

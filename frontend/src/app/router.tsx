@@ -38,6 +38,10 @@ const membership = page(() => import('../features/members/pages/membership-page'
   'membership',
 ]);
 const verify = page(() => import('../features/members/pages/verify-page'), 'VerifyPage', ['verify']);
+// A member's own page (the e-mailed sign-in link's #token=…): its own chunk.
+const myMembership = page(() => import('../features/members/pages/my-membership-page'), 'MyMembershipPage', [
+  'membership',
+]);
 const privacy = page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', ['privacy']);
 
 // Admin area: none of it is in the public bundle.
@@ -78,6 +82,7 @@ export const routes: RouteObject[] = [
           { path: 'membership', element: membership },
           // What a membership card's QR code opens (later a certificate's): anyone may check it.
           { path: 'verify/:code', element: verify },
+          { path: 'my-membership', element: myMembership },
           { path: 'mentorshipdetail', element: mentorship },
           { path: 'privacy', element: privacy },
           // Paths match whatever the capitals: /resources and /updates reach the same pages.

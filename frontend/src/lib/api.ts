@@ -37,7 +37,17 @@ export const TAG_TYPES = [
 const NO_REFRESH_PATHS = ['users/login/', 'users/token/refresh/', 'users/logout/'];
 /** Calls that never carry the bearer token (SPEC §6): sign-in and the public forms, which a
  * visitor sends as a visitor even while a staff session is open in the same browser. */
-const NO_TOKEN_ENDPOINTS = new Set(['login', 'registerForEvent', 'joinWaitlist', 'checkWaitlistOffer', 'applyForMembership']);
+const NO_TOKEN_ENDPOINTS = new Set([
+  'login',
+  'registerForEvent',
+  'joinWaitlist',
+  'checkWaitlistOffer',
+  'applyForMembership',
+  'requestMemberSignIn',
+  'openMemberSession',
+]);
+/** A member's own page: its calls carry the member's token, whose 401 is never the staff session's. */
+const MEMBER_PATHS = 'my-membership/';
 
 const rawBaseQuery = fetchBaseQuery({
   // Absolute on the page's own origin (the same as '/api/' in a browser; Node's fetch in
@@ -141,7 +151,10 @@ export const baseQueryWithRefresh: BaseQueryFn<string | FetchArgs, unknown, Fetc
   const tokenSent = storedAccessToken();
   const refreshSent = storedRefreshToken();
   const result = await rawBaseQuery(args, api, extraOptions);
-  if (result.error?.status !== 401 || !tokenSent || NO_REFRESH_PATHS.includes(urlOf(args))) return result;
+  const url = urlOf(args);
+  if (result.error?.status !== 401 || !tokenSent || NO_REFRESH_PATHS.includes(url) || url.startsWith(MEMBER_PATHS)) {
+    return result;
+  }
 
   if (!(await refreshTokens(api, extraOptions, refreshSent))) {
     endSession(api.dispatch);

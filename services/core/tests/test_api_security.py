@@ -39,7 +39,12 @@ PUBLIC = {
     ("GET", "/api/updates/"),
     ("GET", "/api/updates/{update_id}/"),
     ("GET", "/api/media/events/{event_id}/{name}"),  # the files of events' pictures
+    ("POST", "/api/my-membership/sign-in-link/"),
+    ("POST", "/api/my-membership/session/"),
 }
+# A member session's own operations (services/members/my_membership.py): no staff token reaches
+# them, and a member token reaches nothing else (services/members/tests/test_my_membership.py).
+MEMBER_PREFIX = "/api/my-membership/"
 
 
 def operations():
@@ -69,8 +74,14 @@ def test_every_admin_route_refuses_anonymous_callers(client, method, path):
     assert never_stored(response), f"{method} {path}: {response.get('Cache-Control')}"
 
 
+MEMBER_ROUTES = [(m, p) for m, p, o in operations() if (m, p) not in PUBLIC and p.startswith(MEMBER_PREFIX)]
+
+
 @pytest.mark.django_db
-@pytest.mark.parametrize(("method", "path"), [(m, p) for m, p, o in operations() if (m, p) not in PUBLIC])
+@pytest.mark.parametrize(
+    ("method", "path"),
+    [(m, p) for m, p, o in operations() if (m, p) not in PUBLIC and not p.startswith(MEMBER_PREFIX)],
+)
 def test_every_admin_route_refuses_non_staff_users(client, method, path):
     from services.accounts.tests.factories import make_user
     from services.accounts.tokens import token_pair_issue
@@ -106,12 +117,14 @@ BODIES = {
         BOUNDARY,
     ),
 }
-STAFF_ROUTES = [(m, p) for m, p, o in operations() if (m, p) not in PUBLIC]
+STAFF_ROUTES = [
+    (m, p) for m, p, o in operations() if (m, p) not in PUBLIC and not p.startswith(MEMBER_PREFIX)
+]
 
 
 @pytest.mark.django_db
 @pytest.mark.parametrize("body", BODIES)
-@pytest.mark.parametrize(("method", "path"), STAFF_ROUTES)
+@pytest.mark.parametrize(("method", "path"), STAFF_ROUTES + MEMBER_ROUTES)
 def test_no_body_is_read_before_the_caller_is_authenticated(client, method, path, body):
     content, content_type = BODIES[body]
     url = re.sub(r"\{[^}]+\}", "1", path)
@@ -148,7 +161,7 @@ def test_once_staff_are_known_a_bad_form_body_answers_its_envelope(staff_client,
 
 
 @pytest.mark.django_db
-@pytest.mark.parametrize(("method", "path"), STAFF_ROUTES)
+@pytest.mark.parametrize(("method", "path"), STAFF_ROUTES + MEMBER_ROUTES)
 def test_no_staff_answer_may_be_stored_by_a_browser_or_a_proxy(staff_client, method, path):
     """Staff data (and the errors of staff calls) must not stay in a shared computer's browser
     cache or a proxy after the session ends."""

@@ -45,6 +45,7 @@ export function makeMember(overrides: Partial<Member> = {}): Member {
     created_at: '2026-11-02T10:15:00Z',
     membership_end: null,
     standing: null,
+    closure_requested_at: null,
     ...overrides,
   };
 }

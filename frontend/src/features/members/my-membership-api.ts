@@ -1,0 +1,99 @@
+import { api } from '../../lib/api';
+import type { Schemas } from '../../lib/api-types';
+import type { Challenged } from '../../lib/public-form-challenge';
+
+/** What the member reads of their membership (GET my-membership/). */
+export type MyMembership = Schemas['MyMembershipOut'];
+/** A member session: its bearer token, which reaches my-membership/* only, and when it ends. */
+export type MemberSession = Schemas['MemberSessionOut'];
+/** What the member may change; a key left out keeps its value. */
+export type MyMembershipChanges = Partial<
+  Pick<MyMembership, 'phone' | 'address' | 'language' | 'preferred_communication_language'>
+>;
+
+const SESSION_KEY = 'portal-member-session';
+
+/** The member session of this tab (sessionStorage: closing the tab forgets it), while it lasts. */
+export function storedMemberSession(): MemberSession | null {
+  try {
+    const session = JSON.parse(sessionStorage.getItem(SESSION_KEY) ?? 'null') as MemberSession | null;
+    if (session && typeof session.access === 'string' && Date.parse(session.expires_at) > Date.now()) return session;
+  } catch {
+    // Unreadable: as if there were none.
+  }
+  sessionStorage.removeItem(SESSION_KEY);
+  return null;
+}
+
+export function storeMemberSession(session: MemberSession | null) {
+  if (session) sessionStorage.setItem(SESSION_KEY, JSON.stringify(session));
+  else sessionStorage.removeItem(SESSION_KEY);
+}
+
+function bearer(access: string) {
+  return { Authorization: `Bearer ${access}` };
+}
+
+/** The member's data as a file, fetched with their token (a link cannot carry it). */
+export async function fetchMyData(access: string): Promise<Blob> {
+  const response = await fetch(new URL('/api/my-membership/export/', window.location.origin).href, {
+    headers: bearer(access),
+  });
+  if (!response.ok) throw new Error(`export answered ${response.status}`);
+  return response.blob();
+}
+
+export const myMembershipApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    requestMemberSignIn: build.mutation<{ message: string }, { email: string } & Challenged>({
+      query: ({ challenge, ...body }) => ({
+        url: 'my-membership/sign-in-link/',
+        method: 'POST',
+        body,
+        headers: challenge,
+      }),
+    }),
+    openMemberSession: build.mutation<MemberSession, string>({
+      query: (token) => ({ url: 'my-membership/session/', method: 'POST', body: { token } }),
+    }),
+    // Keyed by the session's token: another session never reads this one's answer.
+    getMyMembership: build.query<MyMembership, string>({
+      query: (access) => ({ url: 'my-membership/', headers: bearer(access) }),
+      keepUnusedDataFor: 0,
+    }),
+    updateMyMembership: build.mutation<MyMembership, { access: string; changes: MyMembershipChanges }>({
+      query: ({ access, changes }) => ({ url: 'my-membership/', method: 'PATCH', body: changes, headers: bearer(access) }),
+      async onQueryStarted({ access }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(myMembershipApi.util.upsertQueryData('getMyMembership', access, data));
+        } catch {
+          // Refused: the page says so; the membership shown stays as it was.
+        }
+      },
+    }),
+    closeMyMembership: build.mutation<MyMembership, string>({
+      query: (access) => ({ url: 'my-membership/close/', method: 'POST', headers: bearer(access) }),
+      async onQueryStarted(access, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(myMembershipApi.util.upsertQueryData('getMyMembership', access, data));
+        } catch {
+          // Refused: the page says so; the membership shown stays as it was.
+        }
+      },
+    }),
+    signOutMember: build.mutation<{ message: string }, string>({
+      query: (access) => ({ url: 'my-membership/sign-out/', method: 'POST', headers: bearer(access) }),
+    }),
+  }),
+});
+
+export const {
+  useRequestMemberSignInMutation,
+  useOpenMemberSessionMutation,
+  useGetMyMembershipQuery,
+  useUpdateMyMembershipMutation,
+  useCloseMyMembershipMutation,
+  useSignOutMemberMutation,
+} = myMembershipApi;
