@@ -44,15 +44,31 @@ const ROW_ACTIONS: readonly { action: MemberAction; opensDialog: boolean; pendin
  * A member's standing and the last day of their membership year; a dash for anyone who has none
  * (not approved). The word is always there, so colour is never the only cue.
  */
-export function MembershipYear({ member }: { member: Pick<Member, 'standing' | 'membership_end'> }) {
+export function MembershipYear({
+  member,
+}: {
+  member: Pick<Member, 'standing' | 'membership_end' | 'closure_requested_at'>;
+}) {
   const { t } = useTranslation('members-admin');
+  // The member asked, from their own page, to close the membership: staff confirm by erasing.
+  const closure = member.closure_requested_at ? (
+    <strong className="members-table__closure">
+      {t('table.closureRequested', { date: formatDate(member.closure_requested_at) })}
+    </strong>
+  ) : null;
   if (!member.standing || !member.membership_end) {
-    return <span className="members-table__muted">{t('table.noMembershipYear')}</span>;
+    return (
+      <div className="members-table__year">
+        <span className="members-table__muted">{t('table.noMembershipYear')}</span>
+        {closure}
+      </div>
+    );
   }
   return (
     <div className="members-table__year">
       <StatusBadge kind="standing" status={member.standing} />
       <span className="members-table__muted">{t('table.membershipEnds', { date: formatDate(member.membership_end) })}</span>
+      {closure}
     </div>
   );
 }

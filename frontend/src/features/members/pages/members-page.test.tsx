@@ -223,7 +223,7 @@ describe('Members admin page', () => {
         makeMember({ id: 1, full_name: 'Jane Doe', created_at: '2026-11-09T09:00:00Z' }),
         year(2, 'Amos Active', 'Active', '2027-11-01'),
         year(3, 'Eve Expiring', 'Expiring', '2026-12-20'),
-        year(4, 'Gina Grace', 'Grace', '2026-11-20'),
+        { ...year(4, 'Gina Grace', 'Grace', '2026-11-20'), closure_requested_at: '2026-11-25T10:00:00Z' },
         year(5, 'Esther Expiring', 'Expiring', '2026-12-05'),
       ],
     });
@@ -235,6 +235,9 @@ describe('Members admin page', () => {
     expect(within(rowOf('Eve Expiring')).getByText('Ends Dec 20, 2026')).toBeInTheDocument();
     expect(within(rowOf('Gina Grace')).getByText('Grace')).toBeInTheDocument();
     expect(within(rowOf('Jane Doe')).getByText('No membership year')).toBeInTheDocument();
+    // A member who asked, from their own page, to close the membership: staff see it on the row.
+    expect(within(rowOf('Gina Grace')).getByText('Asked to close on Nov 25, 2026')).toBeInTheDocument();
+    expect(within(rowOf('Eve Expiring')).queryByText(/Asked to close/)).not.toBeInTheDocument();
 
     const filtersButton = screen.getByRole('button', { name: 'Filters' });
     await user.click(filtersButton);
