@@ -234,6 +234,19 @@ def my_membership_export(request):
     return response
 
 
+@my_router.get(
+    "card.pdf",
+    response={200: None, 409: ErrorOut, **MY_ERRORS},
+    openapi_extra={"responses": {200: {"description": "PDF", "content": {"application/pdf": {}}}}},
+    summary="The signed-in member's membership card (PDF)",
+)
+def my_membership_card(request):
+    member = request.auth
+    if my_membership.my_card_url(member) is None:
+        raise Conflict(_("Only an approved member has a membership card."), code="no_card")
+    return pdf_response(membership_card_pdf(member), "membership-card.pdf")
+
+
 @my_router.post("close/", response={200: MyMembershipOut, **MY_ERRORS}, summary="Ask to close and erase")
 def my_membership_close(request):
     return my_membership.my_membership(member=my_membership.closure_request(member=request.auth))

@@ -22,6 +22,7 @@ from .cleaning import clean_member_fields
 from .domain_events import MemberSignInRequested
 from .models import Member, MemberSession, MembershipPeriod, MemberSignInLink
 from .standing import member_standing
+from .verification import card_code, card_verify_url
 
 TOKEN_MAX_CHARS = 200  # a real one is 43
 # What the member may change on their own page.
@@ -162,6 +163,12 @@ def sign_in_links_purge() -> int:
 # --- The member's own data ---------------------------------------------------------------------
 
 
+def my_card_url(member: Member) -> str | None:
+    """What the member's card's QR code opens; None without a card (never approved, or no longer)."""
+    code = card_code(member) if member.approval_status == Member.Approval.APPROVED else None
+    return card_verify_url(code) if code else None
+
+
 def my_membership(*, member: Member) -> dict[str, Any]:
     periods = list(member.periods.order_by("start").values("start", "end"))
     return {
@@ -178,6 +185,7 @@ def my_membership(*, member: Member) -> dict[str, Any]:
         "preferred_communication_language": member.preferred_communication_language,
         "consents": {"terms": member.agree_to_terms, "terms_accepted_at": member.terms_accepted_at},
         "closure_requested_at": member.closure_requested_at,
+        "card_verify_url": my_card_url(member),
         "cpd": {"years": [], "credits": []},
     }
 

@@ -241,6 +241,7 @@ class MyMembershipOut(Schema):
     preferred_communication_language: str
     consents: ConsentsOut
     closure_requested_at: datetime | None
+    card_verify_url: str | None  # what the card's QR code opens; null without a card
     cpd: CpdOut
 
 

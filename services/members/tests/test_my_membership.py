@@ -12,6 +12,7 @@ from services.core.tests.test_api_security import MEMBER_ROUTES, STAFF_ROUTES
 from services.members.handlers import send_member_sign_in_link
 from services.members.models import Member, MemberSession, MemberSignInLink
 from services.members.periods import approval_period
+from services.members.verification import card_code, card_code_issue
 from services.notifications.models import Notification
 from services.notifications.services import notification_send
 from services.outbox.domain_event import event_from_payload
@@ -327,3 +328,23 @@ def test_erasing_the_member_erases_their_sign_in_e_mails_links_and_sessions(clie
     assert not Notification.objects.filter(template="member_sign_in").exists()
     assert not MemberSession.objects.exists() and not MemberSignInLink.objects.exists()
     assert client.get(MINE, **bearer(access)).status_code == 401
+
+
+@pytest.mark.django_db
+def test_a_member_downloads_their_card_and_sees_what_its_qr_code_opens(client, settings):
+    settings.FRONTEND_URL = "https://portal.example.org"
+    member = approved(1)
+    access = signed_in(client, member)
+    # No card yet (a code is given at approval: this member was made without one).
+    assert client.get(MINE, **bearer(access)).json()["card_verify_url"] is None
+    refused = client.get(f"{MINE}card.pdf", **bearer(access))
+    assert (refused.status_code, refused.json()["code"]) == (409, "no_card")
+
+    card_code_issue(member)
+    member.save(update_fields=["verify_code_hash", "verify_code_sealed"])
+    url = client.get(MINE, **bearer(access)).json()["card_verify_url"]
+    assert url == f"https://portal.example.org/verify/{card_code(member)}"
+    card = client.get(f"{MINE}card.pdf", **bearer(access))
+    assert card.status_code == 200 and card["Content-Type"] == "application/pdf"
+    assert card.content.startswith(b"%PDF") and "no-store" in card["Cache-Control"]
+    assert client.get(f"{MINE}card.pdf").status_code == 401  # no token, no card

@@ -34,14 +34,20 @@ function bearer(access: string) {
   return { Authorization: `Bearer ${access}` };
 }
 
-/** The member's data as a file, fetched with their token (a link cannot carry it). */
-export async function fetchMyData(access: string): Promise<Blob> {
-  const response = await fetch(new URL('/api/my-membership/export/', window.location.origin).href, {
+/** One of the member's files (`export/`, `card.pdf`), fetched with their token (a link cannot carry it). */
+async function fetchMine(access: string, path: string): Promise<Blob> {
+  const response = await fetch(new URL(`/api/my-membership/${path}`, window.location.origin).href, {
     headers: bearer(access),
   });
-  if (!response.ok) throw new Error(`export answered ${response.status}`);
+  if (!response.ok) throw new Error(`${path} answered ${response.status}`);
   return response.blob();
 }
+
+/** The member's data as a JSON file. */
+export const fetchMyData = (access: string) => fetchMine(access, 'export/');
+
+/** The member's membership card as a PDF file. */
+export const fetchMyCard = (access: string) => fetchMine(access, 'card.pdf');
 
 export const myMembershipApi = api.injectEndpoints({
   endpoints: (build) => ({

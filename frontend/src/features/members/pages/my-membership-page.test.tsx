@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { http, HttpResponse } from 'msw';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
@@ -22,6 +22,7 @@ const MINE: MyMembership = {
   preferred_communication_language: 'Rwandan Sign Language',
   consents: { terms: true, terms_accepted_at: '2026-01-02T10:00:00Z' },
   closure_requested_at: null,
+  card_verify_url: 'https://portal.example.org/verify/card-code',
   cpd: { years: [], credits: [] },
 };
 
@@ -71,6 +72,11 @@ function memberBackend({ validLink = true, membership = MINE } = {}) {
       await record(request);
       current = { ...current, closure_requested_at: '2026-11-29T10:00:00Z' };
       return HttpResponse.json(current);
+    }),
+    http.get('*/api/my-membership/card.pdf', async ({ request }) => {
+      if (!authorised(request)) return refused();
+      await record(request);
+      return new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
     }),
     http.post('*/api/my-membership/sign-out/', async ({ request }) => {
       await record(request);
@@ -158,6 +164,33 @@ describe('MyMembershipPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(screen.getByText(/Your request is recorded/)).toBeInTheDocument();
     expect(await screen.findByText(/You asked to close your membership on/)).toBeInTheDocument();
+  });
+
+  it('downloads the membership card with the member token, and offers none without a card', async () => {
+    sessionStorage.setItem('portal-member-session', JSON.stringify(SESSION));
+    // jsdom has no object URLs: the file handed over is recorded by its name instead.
+    const saved: string[] = [];
+    Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:card' });
+    Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      saved.push(this.download);
+    });
+    onTestFinished(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+    const sent = memberBackend();
+    const { user, unmount } = renderWithProviders(<MyMembershipPage />, { route: '/my-membership' });
+    await user.click(await screen.findByRole('button', { name: 'Download my membership card (PDF)' }));
+    await waitFor(() => expect(saved).toEqual(['membership-card.pdf']));
+    expect(sent.at(-1)).toMatchObject({ path: '/api/my-membership/card.pdf', auth: `Bearer ${SESSION.access}` });
+    expect(screen.queryByText(/could not be downloaded/)).not.toBeInTheDocument();
+    unmount();
+
+    memberBackend({ membership: { ...MINE, card_verify_url: null } });
+    renderWithProviders(<MyMembershipPage />, { route: '/my-membership' });
+    expect(await screen.findByRole('button', { name: 'Download my data (JSON)' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /membership card/ })).not.toBeInTheDocument();
   });
 
   it('signs out: the session is forgotten and the e-mail form is back', async () => {

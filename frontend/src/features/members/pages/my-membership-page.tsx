@@ -17,6 +17,7 @@ import { usePublicFormChallenge } from '../../../lib/public-form-challenge';
 import { saveFile } from '../../../lib/save-file';
 import { useTranslation } from '../../../lib/use-translation';
 import {
+  fetchMyCard,
   fetchMyData,
   storedMemberSession,
   storeMemberSession,
@@ -198,19 +199,20 @@ function MyDataPanel({ access, membership, onSignOut }: { access: string; member
   const { t } = useTranslation('membership');
   const [confirming, setConfirming] = useState(false);
   const [message, setMessage] = useState<FormOutcome>(null);
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'data' | 'card' | null>(null);
   const [close, { isLoading: closing }] = useCloseMyMembershipMutation();
 
-  async function download() {
-    setDownloading(true);
+  async function download(file: 'data' | 'card') {
+    setDownloading(file);
     setMessage(null);
     try {
-      saveFile(await fetchMyData(access), 'my-membership.json');
+      if (file === 'card') saveFile(await fetchMyCard(access), 'membership-card.pdf');
+      else saveFile(await fetchMyData(access), 'my-membership.json');
     } catch (failure) {
-      console.error('Downloading the member data failed', failure);
-      setMessage({ kind: 'error', text: t('mine.data.downloadFailure') });
+      console.error('Downloading the member file failed', failure);
+      setMessage({ kind: 'error', text: t(file === 'card' ? 'mine.card.downloadFailure' : 'mine.data.downloadFailure') });
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   }
 
@@ -235,8 +237,13 @@ function MyDataPanel({ access, membership, onSignOut }: { access: string; member
           : t('mine.data.termsRequired')}
       </p>
       <div className="my-membership__actions">
-        <button type="button" className="button button--secondary" onClick={download} disabled={downloading}>
-          {downloading ? t('mine.data.downloading') : t('mine.data.download')}
+        {membership.card_verify_url && (
+          <button type="button" className="button button--secondary" onClick={() => void download('card')} disabled={downloading !== null}>
+            {downloading === 'card' ? t('mine.data.downloading') : t('mine.card.download')}
+          </button>
+        )}
+        <button type="button" className="button button--secondary" onClick={() => void download('data')} disabled={downloading !== null}>
+          {downloading === 'data' ? t('mine.data.downloading') : t('mine.data.download')}
         </button>
         {membership.closure_requested_at ? (
           <p className="notice">
