@@ -17,7 +17,11 @@ export function filenameFromDisposition(disposition: string | null | undefined):
 
 /** Hands `blob` to the browser as a download named `filename`. */
 export function saveFile(blob: Blob, filename: string) {
-  const url = URL.createObjectURL(blob);
+  saveObjectUrl(URL.createObjectURL(blob), filename);
+}
+
+/** The same for a file already behind an object URL (`blob:…`), which it revokes once handed over. */
+export function saveObjectUrl(url: string, filename: string) {
   const link = document.createElement('a');
   link.href = url;
   link.download = filename;

@@ -220,6 +220,17 @@ export const membersAdminApi = api.injectEndpoints({
      * The CSV of the filtered list, fetched with the bearer token (a plain link would carry
      * none); kept as text, which the store can hold, and saved by the page.
      */
+    /**
+     * A member's card (PDF) for the desk to print, fetched with the bearer token; answered as an
+     * object URL (lib/save-file.ts hands it over and revokes it), so no file enters the store.
+     */
+    getMemberCard: build.mutation<string, number>({
+      query: (id) => ({
+        url: `management/members/${id}/card.pdf`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : ((await response.json()) as unknown),
+      }),
+    }),
     exportMembers: build.mutation<string, MemberFilters>({
       query: (filters) => {
         const query = memberQuery(filters).toString();
@@ -273,4 +284,5 @@ export const {
   useToggleMemberActiveMutation,
   useDeleteMemberMutation,
   useExportMembersMutation,
+  useGetMemberCardMutation,
 } = membersAdminApi;

@@ -1,10 +1,12 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 
+import { FormMessage } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { dateAndTime, formatDate } from '../../../lib/format-date';
 import type { TFunction } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
-import type { Member, MemberRecord, RenewalNotice } from '../admin-api';
+import { type Member, type MemberRecord, type RenewalNotice, useGetMemberCardMutation } from '../admin-api';
+import { saveObjectUrl } from '../../../lib/save-file';
 import { StatusBadge } from '../../../components/status-badge';
 import { MembershipYear, memberName } from './members-table';
 import { mailtoHref } from '../../../lib/mailto';
@@ -74,6 +76,18 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
   const { t } = useTranslation('members-admin');
   const text = (value: string | null | undefined) => (value?.trim() ? value : t('view.notGiven'));
   const interests = member.areas_of_interest.map((interest) => t(`interest.${interest}`, { defaultValue: interest }));
+  const [getCard, { isLoading: cardLoading }] = useGetMemberCardMutation();
+  const [cardFailed, setCardFailed] = useState(false);
+
+  async function downloadCard() {
+    setCardFailed(false);
+    try {
+      saveObjectUrl(await getCard(member.id).unwrap(), `membership-card-${member.id}.pdf`);
+    } catch (failure) {
+      console.error('Downloading the membership card failed', failure);
+      setCardFailed(true);
+    }
+  }
 
   return (
     <Modal
@@ -84,12 +98,18 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('view.close')}
           </button>
+          {member.approval_status === 'Approved' && (
+            <button type="button" className="button button--secondary" onClick={() => void downloadCard()} disabled={cardLoading}>
+              {cardLoading ? t('view.cardPreparing') : t('view.card')}
+            </button>
+          )}
           <button type="button" className="button button--primary" onClick={onEdit} aria-haspopup="dialog">
             {t('view.edit')}
           </button>
         </>
       }
     >
+      <FormMessage message={cardFailed ? { kind: 'error', text: t('view.cardFailed') } : null} />
       <div className="member-view">
         <Section
           title={t('view.sections.personal')}

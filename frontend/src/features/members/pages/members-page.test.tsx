@@ -472,6 +472,22 @@ describe('Members admin page', () => {
       expect(value('Applied')).toBe('Nov 2, 2026');
       expect(value('Approved on')).toBe('Nov 4, 2026');
 
+      // The desk prints the member's card: fetched with the staff token, handed over as a file.
+      const saved: string[] = [];
+      Object.defineProperty(URL, 'createObjectURL', { configurable: true, value: () => 'blob:card' });
+      Object.defineProperty(URL, 'revokeObjectURL', { configurable: true, value: () => {} });
+      const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push(this.download);
+      });
+      try {
+        await user.click(within(dialog).getByRole('button', { name: 'Membership card (PDF)' }));
+        await waitFor(() => expect(saved).toEqual(['membership-card-2.pdf']));
+      } finally {
+        click.mockRestore();
+        Reflect.deleteProperty(URL, 'createObjectURL');
+        Reflect.deleteProperty(URL, 'revokeObjectURL');
+      }
+
       await user.keyboard('{Escape}');
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
       expect(opener).toHaveFocus();

@@ -10,6 +10,7 @@ const MEMBER_URL = '*/api/management/members/:id/';
 const APPROVE_URL = '*/api/management/members/:id/approve/';
 const REJECT_URL = '*/api/management/members/:id/reject/';
 const TOGGLE_URL = '*/api/management/members/:id/toggle-active/';
+const CARD_URL = '*/api/management/members/:id/card.pdf';
 
 /** A pending individual member with every field filled in; override what a test is about. */
 export function makeMember(overrides: Partial<Member> = {}): Member {
@@ -241,6 +242,16 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
       });
       state.members.push(member);
       return json<MemberRecord>(asRecord(member), { status: 201 });
+    }),
+
+    http.get(CARD_URL, async ({ request, params }) => {
+      await record(request);
+      const member = find(params.id);
+      if (!member) return notFound();
+      if (member.approval_status !== 'Approved') {
+        return apiError(409, { detail: 'Only an approved member has a membership card.', code: 'no_card' });
+      }
+      return new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
     }),
 
     http.get(MEMBER_URL, async ({ request, params }) => {
