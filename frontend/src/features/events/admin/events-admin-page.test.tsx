@@ -391,15 +391,17 @@ describe('Events admin list', () => {
     });
 
     it('shows Refreshing events... on a manual refresh, then a success toast', async () => {
-      const backend = eventsBackend(makeAdminEvents(3), { latency: 40 });
+      // Long enough that the click's own steps end before the answer on a busy machine (at 40 ms
+      // the refresh was over before the first look, once, in a full run).
+      const backend = eventsBackend(makeAdminEvents(3), { latency: 600 });
       const { user } = renderList(backend);
-      await screen.findByRole('table', { name: 'Events' });
+      await screen.findByRole('table', { name: 'Events' }, { timeout: 3000 });
       const calls = backend.listRequests().length;
 
       await user.click(screen.getByRole('button', { name: 'Refresh' }));
       expect(screen.getByText('Refreshing events...')).toBeInTheDocument();
       expect(screen.getByRole('table', { name: 'Events' })).toBeInTheDocument();
-      await waitFor(() => expect(toasts()).toHaveTextContent('Events loaded successfully'));
+      await waitFor(() => expect(toasts()).toHaveTextContent('Events loaded successfully'), { timeout: 3000 });
       // The page clears its own state after the toast (a store update) has shown.
       await waitFor(() => expect(screen.queryByText('Refreshing events...')).not.toBeInTheDocument());
       expect(backend.listRequests()).toHaveLength(calls + 1);
