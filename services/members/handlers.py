@@ -100,15 +100,15 @@ def send_member_sign_in_link(event: MemberSignInRequested, message) -> None:
     member = sign_in_recipient(email=event.email)
     if member is None:
         return
-    token = sign_in_link_issue(member=member)
     notification_queue(
         template="member_sign_in",
         recipient=member.email,
         language=member.language,
-        # The link is secret: the notification keeps it only until the e-mail is out.
-        context={
+        # Made only with a new e-mail: a second run for the same request would otherwise replace
+        # the link already sent. The link is secret: the notification keeps it only until sent.
+        context=lambda: {
             "name": member.full_name,
-            "sign_in_url": sign_in_url(token),
+            "sign_in_url": sign_in_url(sign_in_link_issue(member=member)),
             "minutes": settings.MEMBER_SIGN_IN_MINUTES,
             "_secret": ["sign_in_url"],
         },
