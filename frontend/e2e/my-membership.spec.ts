@@ -1,54 +1,24 @@
 import { expect, test } from '@playwright/test';
 
-import { staffToken } from './admin';
 import { expectNoAxeViolations } from './axe';
-import { linkTo, mailsTo } from './mail';
+import { approvedMember, memberSignInLink } from './member';
 import { expectNothingOverflows } from './routes';
-
-const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
 test('a member signs in by the e-mailed link, sees their standing, changes their phone and signs out', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
   const stamp = Date.now();
   const email = `member-${stamp}@example.com`;
 
-  // An approved member, set up through the staff API.
-  const token = await staffToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post('/api/management/members/', {
-    headers,
-    data: {
-      full_name: 'Playwright Member',
-      email,
-      phone: '0788 300 401',
-      membership_type: 'Individual',
-      date_of_birth: '1990-03-04',
-      gender: 'Female',
-      nationality: 'Rwandan',
-      address: 'KK 15 Rd, Kigali',
-      payment_method: 'Mobile Money',
-      agree_to_terms: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  expect((await request.post(`/api/management/members/${id}/approve/`, { headers })).status()).toBe(200);
+  await approvedMember(request, email);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/my-membership');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My membership');
   await expectNoAxeViolations(page, 'my membership: sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
-  await expect(page.getByRole('status')).toContainText('If this address belongs to a member, a sign-in link is on its way.');
-
-  // The application's acknowledgement, the approval's welcome, then the sign-in link.
-  const mails = await mailsTo(MAIL_DIR ?? '', email, 3);
-  const link = linkTo(mails.find((text) => text.includes('/my-membership#token=')) ?? '', '/my-membership');
+  const link = await memberSignInLink(page, email);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Welcome, Playwright Member' })).toBeFocused();
   await expect(page).toHaveURL(/\/my-membership$/); // the token is out of the address bar
