@@ -15,6 +15,8 @@ from .models import Member
 from .schemas import (
     MEMBER_COLUMNS,
     AppliedOut,
+    EmailChangedOut,
+    EmailChangeIn,
     MemberApplicationIn,
     MemberFilters,
     MemberIn,
@@ -224,6 +226,32 @@ def my_membership_view(request):
 def my_membership_update(request, payload: MyMembershipIn):
     member = my_membership.my_membership_update(member=request.auth, data=payload.dict(exclude_unset=True))
     return my_membership.my_membership(member=member)
+
+
+@my_router.post(
+    "email-change/",
+    response={200: MyMembershipOut, **MY_ERRORS},
+    throttle=[ActionThrottle("member_email_change"), EmailThrottle("member_email_change_email")],
+    summary="Ask to change one's e-mail address: a link goes to the new address, nothing changes yet",
+)
+def my_email_change(request, payload: EmailChangeIn):
+    my_membership.email_change_request(member=request.auth, email=payload.email)
+    return my_membership.my_membership(member=request.auth)
+
+
+@my_router.post(
+    "email-change/confirm/",
+    auth=None,
+    response={200: EmailChangedOut, 409: ErrorOut, **MY_ERRORS},
+    throttle=[ActionThrottle("member_email_confirm")],
+    summary="Open the link e-mailed to the new address (token in the body): the address changes",
+)
+def my_email_confirm(request, payload: SignInTokenIn):
+    member = my_membership.email_change_confirm(token=payload.token)
+    return {
+        "email": member.email,
+        "message": _("The e-mail address of your membership is now %(email)s.") % {"email": member.email},
+    }
 
 
 @my_router.get("export/", response={200: None, **MY_ERRORS}, summary="All the member's data as JSON")

@@ -168,6 +168,23 @@ class MemberSession(models.Model):
         return f"session of member {self.member_id} until {self.expires_at:%Y-%m-%d %H:%M}"
 
 
+class MemberEmailChange(models.Model):
+    """A member's new e-mail address waiting for its confirmation: a single-use link to the new
+    address (only the SHA-256 of its random token is kept) changes the member's address when
+    opened, if no other member has it by then (docs/members.md, Changing the e-mail address).
+    `token_hash` is null until the worker writes the e-mail (the raw token is never stored)."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="email_changes")
+    new_email = models.EmailField(max_length=254)
+    token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"e-mail change of member {self.member_id} until {self.expires_at:%Y-%m-%d %H:%M}"
+
+
 class ErasedMember(models.Model):
     """What the reports keep of a rejected application that the retention period erased: its
     dates and the staff user who decided; nothing about the person (docs/reports.md)."""

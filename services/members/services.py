@@ -20,7 +20,7 @@ from services.outbox.services import publish
 
 from .cleaning import clean_member_fields
 from .domain_events import MemberApplied, MemberApproved, MemberErased, MemberRejected
-from .models import ErasedMember, Member, MembershipNumberCounter
+from .models import ErasedMember, Member, MemberEmailChange, MembershipNumberCounter
 from .periods import approval_period
 from .selectors import member_detail
 from .verification import card_code_issue
@@ -34,6 +34,8 @@ MEMBER_TEMPLATES = (
     "member_rejected",
     "renewal_notice",
     "member_sign_in",
+    "member_email_change",
+    "member_email_changed",
 )
 
 
@@ -252,6 +254,8 @@ def members_erase_for_email(*, email: str) -> dict[str, int]:
     erased = Counter(members=0, emails=0)
     for member_id in Member.objects.filter(email__iexact=email).values_list("pk", flat=True):
         erased.update(member_erase(member_id=member_id))
+    # A member's unconfirmed move to this address (its e-mail, to the address, goes with the rest).
+    MemberEmailChange.objects.filter(new_email__iexact=email).delete()
     return dict(erased)
 
 
