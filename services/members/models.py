@@ -203,6 +203,23 @@ class ErasedMember(models.Model):
         return f"Erased {self.approval_status} application of {self.created_at:%Y-%m-%d}"
 
 
+class ErasedMembershipPeriod(models.Model):
+    """A period of an ErasedMember, dates only: the growth report counts joins, renewals and
+    retention from periods (docs/reports.md), and reads the same after the retention purge."""
+
+    erased_member = models.ForeignKey(ErasedMember, on_delete=models.CASCADE, related_name="periods")
+    start = models.DateField()
+    end = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["erased_member", "start"], name="erased_period_start_once"),
+        ]
+
+    def __str__(self):
+        return f"Erased period {self.start} to {self.end}"
+
+
 class MembershipNumberCounter(models.Model):
     """The last number given in a year; its row is locked while a number is drawn, so two
     approvals at once never share a number and no number is skipped."""

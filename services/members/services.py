@@ -20,7 +20,14 @@ from services.outbox.services import publish
 
 from .cleaning import clean_member_fields
 from .domain_events import MemberApplied, MemberApproved, MemberErased, MemberRejected
-from .models import ErasedMember, Member, MemberEmailChange, MembershipNumberCounter
+from .models import (
+    ErasedMember,
+    ErasedMembershipPeriod,
+    Member,
+    MemberEmailChange,
+    MembershipNumberCounter,
+    MembershipPeriod,
+)
 from .periods import approval_period
 from .selectors import member_detail
 from .verification import card_code_issue
@@ -224,13 +231,18 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
         if member is None:
             return {"members": 0, "emails": 0}
         if keep_tally:
-            ErasedMember.objects.create(
+            erased = ErasedMember.objects.create(
                 approval_status=member.approval_status,
                 created_at=member.created_at,
                 joined_at=member.joined_at,
                 renewed_at=member.renewed_at,
                 rejected_at=member.rejected_at,
                 decided_by_id=member.decided_by_id,
+            )
+            # Their periods' dates, for the growth report (docs/reports.md); nothing paid or who.
+            ErasedMembershipPeriod.objects.bulk_create(
+                ErasedMembershipPeriod(erased_member=erased, start=start, end=end)
+                for start, end in MembershipPeriod.objects.filter(member=member).values_list("start", "end")
             )
         email = member.email
         # The fact stays (the deletion's entry, under the member's id, its personal values
