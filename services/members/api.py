@@ -143,6 +143,23 @@ def approved_members(request):
     return list(selectors.approved_members())
 
 
+def data_response(data: dict, filename: str) -> JsonResponse:
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@router.get(
+    "members/{int:member_id}/export/",
+    response={200: None, **ERRORS},
+    summary="All of one member's data as JSON (what the member downloads from their own page)",
+)
+def member_data_export(request, member_id: int):
+    member = selectors.member_detail(member_id=member_id)
+    data = my_membership.my_data_export(member=member, verb="member.exported")
+    return data_response(data, f"member-{member.pk}.json")
+
+
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -256,10 +273,7 @@ def my_email_confirm(request, payload: SignInTokenIn):
 
 @my_router.get("export/", response={200: None, **MY_ERRORS}, summary="All the member's data as JSON")
 def my_membership_export(request):
-    data = my_membership.my_data_export(member=request.auth)
-    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
-    response["Content-Disposition"] = 'attachment; filename="my-membership.json"'
-    return response
+    return data_response(my_membership.my_data_export(member=request.auth), "my-membership.json")
 
 
 @my_router.get(

@@ -136,6 +136,9 @@ class MembershipPeriod(models.Model):
             # Also the index of a member's periods (the latest by start).
             models.UniqueConstraint(fields=["member", "start"], name="period_start_once"),
         ]
+        # The renewal notices' sweep and the growth report's retention find periods by their
+        # last day (a few date ranges among every period ever): docs/members.md, Renewal notices.
+        indexes = [models.Index(fields=["end"], name="period_end_idx")]
 
     def __str__(self):
         return f"{self.member_id}: {self.start} to {self.end}"

@@ -356,17 +356,17 @@ PERIOD_FIELDS = (
 NOT_EXPORTED = ("id", "decided_by")
 
 
-def my_data_export(*, member: Member) -> dict[str, Any]:
-    """Everything the membership holds about the member, as JSON (two queries whatever the rows)."""
+def my_data_export(*, member: Member, verb: str = "member.exported_own_data") -> dict[str, Any]:
+    """Everything the membership holds about the member, as JSON (two queries whatever the rows):
+    the member's own download, or staff's for them (`verb` "member.exported", a request for a
+    copy of one's data made by letter or at the desk)."""
     record = {
         field.attname: getattr(member, field.attname)
         for field in Member._meta.concrete_fields
         if field.name not in NOT_EXPORTED and field.attname not in ("decided_by_id",)
     }
     periods = list(MembershipPeriod.objects.filter(member=member).order_by("start").values(*PERIOD_FIELDS))
-    audit_record(
-        "member.exported_own_data", object_type="member", object_id=member.pk, label=member.trail_label
-    )
+    audit_record(verb, object_type="member", object_id=member.pk, label=member.trail_label, model=Member)
     return {"member": record, "periods": periods, "cpd": {"years": [], "credits": []}}
 
 

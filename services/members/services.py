@@ -250,6 +250,7 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
         with audit_action("member.erased"):
             member.delete()
         audit_erase(object_type="member", object_ids=[member_id])
+        audit_erase(object_type="membership_period", object_ids=[member_id])
         emails = notifications_erase(
             about=[
                 About(recipient=email, templates=MEMBER_TEMPLATES),
