@@ -11,7 +11,7 @@ class MembersConfig(AppConfig):
 
         from services.audit.registry import audit_follow
 
-        from .models import Member
+        from .models import Member, Renewal
         from .selectors import MEMBER_TOTALS
 
         for signal in (post_save, post_delete):  # the list's kept totals
@@ -40,4 +40,11 @@ class MembersConfig(AppConfig):
             # The card's code is no fact about the person, and its sealed form stays out of the trail.
             exclude=["created_at", "updated_at", "verify_code_hash", "verify_code_sealed"],
             label=lambda member: member.trail_label,
+        )
+        audit_follow(
+            Renewal,
+            object_type="renewal",
+            personal=["transaction_id"],  # traces the payer's account, as the member's does
+            exclude=["created_at", "updated_at"],
+            label=lambda renewal: renewal.reference,
         )
