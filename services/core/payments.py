@@ -62,7 +62,10 @@ def claim_holder(transaction_id: str, *, kind: str, object_id: int) -> str | Non
 def payment_claim(transaction_id: str, *, kind: str, object_id: int, reference: str) -> None:
     """Record that `transaction_id` confirmed this payment, in the caller's transaction; refuse it
     (409, fields.transaction_id) when it confirmed another one. Race-safe: of two confirmations
-    with the same id at once, the unique key makes the second wait for the first and fail."""
+    with the same id at once, the unique key makes the second wait for the first and fail. No id
+    (a free seat) claims nothing."""
+    if not transaction_id:
+        return
     holder = claim_holder(transaction_id, kind=kind, object_id=object_id)
     if holder is not None:
         raise duplicate_transaction(holder)

@@ -416,3 +416,11 @@ def test_the_data_migration_claims_earlier_transaction_ids(client, staff_client,
     refused = decide(staff_client, rid, "Approved", "old1")
     assert refused.status_code == 409
     assert "2026-0001" in refused.json()["fields"]["transaction_id"]
+
+
+@pytest.mark.django_db
+def test_free_seats_claim_no_transaction_id(client, staff_client):
+    event = make_event(maximum_attendees=10)  # free
+    ids = [register(client, event.pk, person(i)).json()["registration"]["id"] for i in range(2)]
+    assert [decide(staff_client, rid, "Approved", "").status_code for rid in ids] == [200, 200]
+    assert not PaymentClaim.objects.exists()
