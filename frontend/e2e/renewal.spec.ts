@@ -119,6 +119,7 @@ test('a member renews from their page, staff confirm it on the payment desk, the
   const dialog = staff.getByRole('dialog', { name: `Confirm payment ${reference}` });
   await expectNoAxeViolations(staff, 'payment desk: confirm dialog');
   await dialog.getByLabel(/Transaction ID/).fill(`MP${stamp}`);
+  await keepScreenshot(staff, testInfo, 'payment-desk-confirm');
   await dialog.getByLabel(/Transaction ID/).press('Enter');
   await expect(toasts(staff)).toContainText(`Payment ${reference} confirmed.`);
   await expect(dialog).toBeHidden();

@@ -424,3 +424,33 @@ def test_free_seats_claim_no_transaction_id(client, staff_client):
     ids = [register(client, event.pk, person(i)).json()["registration"]["id"] for i in range(2)]
     assert [decide(staff_client, rid, "Approved", "").status_code for rid in ids] == [200, 200]
     assert not PaymentClaim.objects.exists()
+
+
+@pytest.mark.django_db
+def test_a_member_session_reaches_neither_the_desk_nor_the_confirmation(client, monkeypatch):
+    member = member_ending(1, END)
+    answer, access = _pending(client, monkeypatch, member, END)
+    for method, path in (
+        ("get", "/api/management/payment-desk/"),
+        ("post", CONFIRM.format(answer["id"])),
+    ):
+        response = getattr(client, method)(
+            path,
+            data={"transaction_id": "MP1", "payment_method": "Mobile Money"} if method == "post" else None,
+            content_type="application/json",
+            **bearer(access),
+        )
+        assert response.status_code in (401, 403), path
+        assert response.json()["code"]
+    assert Renewal.objects.get().status == "Pending"
+
+
+@pytest.mark.django_db
+def test_erasing_the_member_erases_their_renewals_and_its_e_mails(client, staff_client, monkeypatch):
+    member = member_ending(1, END)
+    _pending(client, monkeypatch, member, END)
+    run("renewal.requested", send_renewal_requested)
+    assert Notification.objects.filter(template="renewal_requested").exists()
+    assert staff_client.delete(f"/api/management/members/{member.pk}/").status_code == 200
+    assert not Renewal.objects.exists()
+    assert not Notification.objects.filter(template="renewal_requested").exists()
