@@ -9,7 +9,7 @@ from services.core.errors import Conflict, NotFound
 from services.core.prepared import PreparedValues
 from services.core.throttling import ActionThrottle
 
-from . import exports, my_membership, selectors, services, verification
+from . import exports, my_membership, renewals, selectors, services, verification
 from .cards import membership_card_pdf
 from .models import Member
 from .schemas import (
@@ -26,6 +26,11 @@ from .schemas import (
     MemberSessionOut,
     MyMembershipIn,
     MyMembershipOut,
+    RenewalConfirmedOut,
+    RenewalConfirmIn,
+    RenewalOut,
+    RenewalStateOut,
+    RenewIn,
     SignInLinkIn,
     SignInTokenIn,
     VerificationOut,
@@ -136,6 +141,15 @@ def member_reject(request, member_id: int):
 )
 def member_toggle_active(request, member_id: int):
     return services.member_toggle_active(member_id=member_id, by=request.auth)
+
+
+@router.post(
+    "renewals/{int:renewal_id}/confirm/",
+    response={200: RenewalConfirmedOut, **ERRORS},
+    summary="Confirm a renewal's payment: the next period, and the new card e-mailed",
+)
+def renewal_confirm(request, renewal_id: int, payload: RenewalConfirmIn):
+    return renewals.renewal_confirm(renewal_id=renewal_id, data=payload.dict(), by=request.auth)
 
 
 @router.get("approved-members/", response={200: list[MemberOut], **ERRORS}, summary="Approved members")
@@ -292,3 +306,18 @@ def my_membership_card(request):
 @my_router.post("close/", response={200: MyMembershipOut, **MY_ERRORS}, summary="Ask to close and erase")
 def my_membership_close(request):
     return my_membership.my_membership(member=my_membership.closure_request(member=request.auth))
+
+
+@my_router.get("renew/", response={200: RenewalStateOut, **MY_ERRORS}, summary="Whether renewal is open")
+def my_renewal(request):
+    return renewals.renewal_state(member=request.auth)
+
+
+@my_router.post(
+    "renew/",
+    response={200: RenewalOut, 409: ErrorOut, **MY_ERRORS},
+    summary="Renew: answers the payment reference and the amount (asking again answers the same one)",
+)
+def my_renew(request, payload: RenewIn):
+    renewal = renewals.renewal_request(member=request.auth, data=payload.dict())
+    return renewals.renewal_answer(renewal)

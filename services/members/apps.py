@@ -11,7 +11,7 @@ class MembersConfig(AppConfig):
 
         from services.audit.registry import audit_follow
 
-        from .models import Member, MembershipPeriod
+        from .models import Member, MembershipPeriod, Renewal
         from .selectors import MEMBER_TOTALS
 
         for signal in (post_save, post_delete):  # the list's kept totals
@@ -50,4 +50,11 @@ class MembersConfig(AppConfig):
             label=lambda period: f"{period.member.trail_label}: {period.start}–{period.end}",
             # Named by its member: the member's periods are found (and erased) by the member's id.
             object_id=lambda period: period.member_id,
+        )
+        audit_follow(
+            Renewal,
+            object_type="renewal",
+            personal=["transaction_id"],  # traces the payer's account, as the member's does
+            exclude=["created_at", "updated_at"],
+            label=lambda renewal: renewal.reference,
         )

@@ -55,3 +55,19 @@ class MemberEmailChanged(DomainEvent):
     personal = ("old_email",)  # forgotten when the address is erased (outbox.personal_values_forget)
     member_id: int
     old_email: str
+
+
+@dataclass(frozen=True)
+class RenewalRequested(DomainEvent):
+    """A member asked to renew (or changed their pending renewal): e-mail them how to pay."""
+
+    topic = "renewal.requested"
+    renewal_id: int
+
+
+@dataclass(frozen=True)
+class RenewalConfirmed(DomainEvent):
+    """Staff confirmed a renewal's payment: e-mail the member their new card."""
+
+    topic = "renewal.confirmed"
+    renewal_id: int

@@ -17,8 +17,10 @@ from .domain_events import (
     MemberEmailChangeRequested,
     MemberRejected,
     MemberSignInRequested,
+    RenewalConfirmed,
+    RenewalRequested,
 )
-from .models import Member
+from .models import Member, Renewal
 from .my_membership import (
     email_change_link_issue,
     email_change_url,
@@ -26,6 +28,7 @@ from .my_membership import (
     sign_in_recipient,
     sign_in_url,
 )
+from .renewals import renewal_answer
 
 
 def _context(member: Member) -> dict:
@@ -170,4 +173,63 @@ def send_member_email_changed(event: MemberEmailChanged, message) -> None:
             "contact_email": settings.ASSOCIATION["email"],
         },
         source_message=message,
+    )
+
+
+def _renewal(renewal_id: int) -> tuple[Member | None, Renewal | None]:
+    """The renewal and its member, the member locked as for every member e-mail (erasure)."""
+    member_id = Renewal.objects.filter(pk=renewal_id).values_list("member_id", flat=True).first()
+    member = _member(member_id) if member_id else None
+    renewal = Renewal.objects.filter(pk=renewal_id).select_related("period").first() if member else None
+    return member, renewal
+
+
+@subscribe(RenewalRequested.topic)
+def send_renewal_requested(event: RenewalRequested, message) -> None:
+    """The reference and how to pay, in the member's language, while the renewal is pending."""
+    member, renewal = _renewal(event.renewal_id)
+    if member is None or renewal is None or renewal.status != Renewal.Status.PENDING:
+        return
+    with translation.override(member.language):
+        answer = renewal_answer(renewal)
+        membership_type = status_word("membership_type", renewal.membership_type)
+    notification_queue(
+        template="renewal_requested",
+        recipient=member.email,
+        language=member.language,
+        context={
+            "name": member.full_name,
+            "membership_number": member.membership_number or "",
+            "membership_type": membership_type,
+            "reference": renewal.reference,
+            "amount": answer["amount"],
+            "amount_text": answer["amount_text"],
+            "methods": answer["methods"],
+            "next_steps": answer["next_steps"],
+            "contact_message": answer["contact_message"],
+            "contact_email": answer["contact_email"],
+            "contact_phone": answer["contact_phone"],
+            "my_membership_link": f"{settings.FRONTEND_URL}/my-membership",
+        },
+        source_message=message,
+    )
+
+
+@subscribe(RenewalConfirmed.topic)
+def send_renewal_confirmed(event: RenewalConfirmed, message) -> None:
+    """The new end date, with the new card attached (card_mail.py)."""
+    member, renewal = _renewal(event.renewal_id)
+    if member is None or renewal is None or renewal.status != Renewal.Status.CONFIRMED:
+        return
+    if member.approval_status != Member.Approval.APPROVED:
+        return
+    end = renewal.period.end if renewal.period else member.membership_end
+    _to_member(
+        member,
+        "renewal_confirmed",
+        message,
+        reference=renewal.reference,
+        end=end.isoformat() if end else "",
+        my_membership_link=f"{settings.FRONTEND_URL}/my-membership",
+        _card=member.pk,
     )

@@ -259,3 +259,46 @@ class RenewalNotice(models.Model):
 
     def __str__(self):
         return f"{self.kind} notice of period {self.period_id}"
+
+
+class Renewal(models.Model):
+    """A member's request to renew (docs/members.md, Renewal): Pending with a payment reference and
+    the fee until staff confirm the payment at the desk, which adds the next period; one Pending
+    per member (asking again updates it)."""
+
+    class Status(models.TextChoices):
+        PENDING = "Pending", "Pending"
+        CONFIRMED = "Confirmed", "Confirmed"
+        CANCELLED = "Cancelled", "Cancelled"
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="renewals")
+    # What the payer writes in the Mobile Money or bank message (services/core/payments.py).
+    reference = models.CharField(max_length=12, unique=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    membership_type = models.CharField(max_length=20, choices=Member.MembershipType.choices)
+    fee = models.DecimalField(max_digits=12, decimal_places=2)
+    payment_method = models.CharField(max_length=20)
+    transaction_id = models.CharField(max_length=100, blank=True, default="")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The period the confirmation added.
+    period = models.OneToOneField(
+        MembershipPeriod, null=True, blank=True, on_delete=models.SET_NULL, related_name="renewal"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(status="Pending"), name="renewal_pending_once"
+            ),
+        ]
+        # The payment desk: the pending ones, newest first.
+        indexes = [models.Index(fields=["status", "-created_at", "-id"], name="renewal_desk_idx")]
+
+    def __str__(self):
+        return f"renewal {self.reference} of member {self.member_id} ({self.status})"

@@ -43,6 +43,8 @@ MEMBER_TEMPLATES = (
     "member_sign_in",
     "member_email_change",
     "member_email_changed",
+    "renewal_requested",
+    "renewal_confirmed",
 )
 
 
@@ -245,12 +247,14 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
                 for start, end in MembershipPeriod.objects.filter(member=member).values_list("start", "end")
             )
         email = member.email
+        renewal_ids = list(member.renewals.values_list("pk", flat=True))
         # The fact stays (the deletion's entry, under the member's id, its personal values
         # "[erased]" before it is written), and every earlier entry about them loses theirs.
         with audit_action("member.erased"):
             member.delete()
         audit_erase(object_type="member", object_ids=[member_id])
         audit_erase(object_type="membership_period", object_ids=[member_id])
+        audit_erase(object_type="renewal", object_ids=renewal_ids)
         emails = notifications_erase(
             about=[
                 About(recipient=email, templates=MEMBER_TEMPLATES),

@@ -607,6 +607,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/payment-desk/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment desk: pending event payments and renewals together, search by reference */
+        get: operations["services_dashboard_api_payment_desk_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/personal-data/erase/": {
         parameters: {
             query?: never;
@@ -704,6 +721,23 @@ export interface paths {
         put?: never;
         /** Approve with the payment details (SPEC §5), reject or cancel */
         post: operations["services_registrations_api_update_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/renewals/{renewal_id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a renewal's payment: the next period, and the new card e-mailed */
+        post: operations["services_members_api_renewal_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -909,6 +943,24 @@ export interface paths {
         get: operations["services_members_api_my_membership_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-membership/renew/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether renewal is open */
+        get: operations["services_members_api_my_renewal"];
+        put?: never;
+        /** Renew: answers the payment reference and the amount (asking again answers the same one) */
+        post: operations["services_members_api_my_renew"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3158,6 +3210,72 @@ export interface components {
             /** Total Pages */
             total_pages: number;
         };
+        /** PaymentDeskFilters */
+        PaymentDeskFilters: {
+            /** Kind */
+            kind?: string | null;
+            /** Page */
+            page?: number | null;
+            /** Page Size */
+            page_size?: number | null;
+            /** Search */
+            search?: string | null;
+            /** Status */
+            status?: string | null;
+        };
+        /** PaymentDeskOut */
+        PaymentDeskOut: {
+            /** Count */
+            count: number;
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Results */
+            results: components["schemas"]["PaymentDeskRow"][];
+            /** Total Pages */
+            total_pages: number;
+        };
+        /** PaymentDeskRow */
+        PaymentDeskRow: {
+            /** Amount */
+            amount: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** Event Id */
+            event_id: number | null;
+            /** Event Title */
+            event_title: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "registration" | "renewal";
+            /** Member Id */
+            member_id: number | null;
+            /** Membership Type */
+            membership_type: string | null;
+            /** Name */
+            name: string;
+            /** Payment Method */
+            payment_method: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Confirmed";
+            /** Transaction Id */
+            transaction_id: string;
+        };
         /** PaymentInfo */
         PaymentInfo: {
             /** Amount */
@@ -3448,6 +3566,63 @@ export interface components {
             /** Transaction Id */
             transaction_id: string;
         };
+        /** RenewIn */
+        RenewIn: {
+            /**
+             * Membership Type
+             * @default
+             */
+            membership_type: string;
+            /**
+             * Payment Method
+             * @default
+             */
+            payment_method: string;
+        };
+        /** RenewalConfirmIn */
+        RenewalConfirmIn: {
+            /**
+             * Payment Method
+             * @default
+             */
+            payment_method: string;
+            /**
+             * Transaction Id
+             * @default
+             */
+            transaction_id: string;
+        };
+        /** RenewalConfirmedOut */
+        RenewalConfirmedOut: {
+            /** Confirmed At */
+            confirmed_at: string | null;
+            /** Id */
+            id: number;
+            /** Member Id */
+            member_id: number;
+            /** Payment Method */
+            payment_method: string;
+            period: components["schemas"]["PeriodOut"] | null;
+            /** Reference */
+            reference: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Confirmed" | "Cancelled";
+            /** Transaction Id */
+            transaction_id: string;
+        };
+        /** RenewalFeeOut */
+        RenewalFeeOut: {
+            /** Amount */
+            amount: number | null;
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
+        };
         /** RenewalNoticeOut */
         RenewalNoticeOut: {
             /**
@@ -3460,6 +3635,73 @@ export interface components {
              * Format: date-time
              */
             sent_at: string;
+        };
+        /**
+         * RenewalOut
+         * @description A renewal and how to pay it, like an event registration's answer.
+         */
+        RenewalOut: {
+            /** Amount */
+            amount: number;
+            /** Amount Text */
+            amount_text: string;
+            /** Contact Email */
+            contact_email: string;
+            /** Contact Message */
+            contact_message: string;
+            /** Contact Phone */
+            contact_phone: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            /** Demo */
+            demo: boolean;
+            /** Id */
+            id: number;
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
+            /** Methods */
+            methods: {
+                [key: string]: string;
+            };
+            /** Next Steps */
+            next_steps: string;
+            /**
+             * Payment Method
+             * @enum {string}
+             */
+            payment_method: "Mobile Money" | "Bank Transfer";
+            /** Reference */
+            reference: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Confirmed" | "Cancelled";
+        };
+        /** RenewalStateOut */
+        RenewalStateOut: {
+            /** Fees */
+            fees: components["schemas"]["RenewalFeeOut"][];
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
+            /** Open */
+            open: boolean;
+            /** Opens On */
+            opens_on: string | null;
+            /** Payment Method */
+            payment_method: string;
+            pending: components["schemas"]["RenewalOut"] | null;
         };
         /**
          * ReportFilters
@@ -6945,6 +7187,59 @@ export interface operations {
             };
         };
     };
+    services_dashboard_api_payment_desk_list: {
+        parameters: {
+            query?: {
+                status?: string | null;
+                kind?: string | null;
+                search?: string | null;
+                page?: number | null;
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDeskOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     services_privacy_api_personal_data_erase: {
         parameters: {
             query?: never;
@@ -7339,6 +7634,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DecisionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    services_members_api_renewal_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                renewal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewalConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalConfirmedOut"];
                 };
             };
             /** @description Bad Request */
@@ -8362,6 +8764,185 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_my_renewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalStateOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_my_renew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -32,6 +32,7 @@ import {
   type MyMembership,
   type MyMembershipChanges,
 } from '../my-membership-api';
+import { RenewPanel } from '../components/renew-panel';
 import './my-membership.css';
 
 const EDITABLE = ['phone', 'address', 'preferred_communication_language', 'language'] as const;
@@ -340,6 +341,7 @@ function MembershipView({ session, onEnded }: { session: MemberSession; onEnded:
           </>
         )}
       </section>
+      <RenewPanel access={session.access} membership={data} />
       <ContactForm key={data.email} access={session.access} membership={data} />
       <MyDataPanel access={session.access} membership={data} onSignOut={handleSignOut} />
     </div>
