@@ -15,6 +15,8 @@ from .models import Member
 from .schemas import (
     MEMBER_COLUMNS,
     AppliedOut,
+    EmailChangedOut,
+    EmailChangeIn,
     MemberApplicationIn,
     MemberFilters,
     MemberIn,
@@ -155,6 +157,23 @@ def approved_members(request):
     return list(selectors.approved_members())
 
 
+def data_response(data: dict, filename: str) -> JsonResponse:
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@router.get(
+    "members/{int:member_id}/export/",
+    response={200: None, **ERRORS},
+    summary="All of one member's data as JSON (what the member downloads from their own page)",
+)
+def member_data_export(request, member_id: int):
+    member = selectors.member_detail(member_id=member_id)
+    data = my_membership.my_data_export(member=member, verb="member.exported")
+    return data_response(data, f"member-{member.pk}.json")
+
+
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
     response = HttpResponse(content, content_type="application/pdf")
     response["Content-Disposition"] = f'attachment; filename="{filename}"'
@@ -240,12 +259,35 @@ def my_membership_update(request, payload: MyMembershipIn):
     return my_membership.my_membership(member=member)
 
 
+@my_router.post(
+    "email-change/",
+    response={200: MyMembershipOut, **MY_ERRORS},
+    throttle=[ActionThrottle("member_email_change"), EmailThrottle("member_email_change_email")],
+    summary="Ask to change one's e-mail address: a link goes to the new address, nothing changes yet",
+)
+def my_email_change(request, payload: EmailChangeIn):
+    my_membership.email_change_request(member=request.auth, email=payload.email)
+    return my_membership.my_membership(member=request.auth)
+
+
+@my_router.post(
+    "email-change/confirm/",
+    auth=None,
+    response={200: EmailChangedOut, 409: ErrorOut, **MY_ERRORS},
+    throttle=[ActionThrottle("member_email_confirm")],
+    summary="Open the link e-mailed to the new address (token in the body): the address changes",
+)
+def my_email_confirm(request, payload: SignInTokenIn):
+    member = my_membership.email_change_confirm(token=payload.token)
+    return {
+        "email": member.email,
+        "message": _("The e-mail address of your membership is now %(email)s.") % {"email": member.email},
+    }
+
+
 @my_router.get("export/", response={200: None, **MY_ERRORS}, summary="All the member's data as JSON")
 def my_membership_export(request):
-    data = my_membership.my_data_export(member=request.auth)
-    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
-    response["Content-Disposition"] = 'attachment; filename="my-membership.json"'
-    return response
+    return data_response(my_membership.my_data_export(member=request.auth), "my-membership.json")
 
 
 @my_router.get(

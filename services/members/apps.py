@@ -11,7 +11,7 @@ class MembersConfig(AppConfig):
 
         from services.audit.registry import audit_follow
 
-        from .models import Member, Renewal
+        from .models import Member, MembershipPeriod, Renewal
         from .selectors import MEMBER_TOTALS
 
         for signal in (post_save, post_delete):  # the list's kept totals
@@ -40,6 +40,16 @@ class MembersConfig(AppConfig):
             # The card's code is no fact about the person, and its sealed form stays out of the trail.
             exclude=["created_at", "updated_at", "verify_code_hash", "verify_code_sealed"],
             label=lambda member: member.trail_label,
+        )
+        audit_follow(
+            MembershipPeriod,
+            object_type="membership_period",
+            # The transaction id traces the payer's mobile money account, as on the member.
+            personal=["transaction_id"],
+            exclude=["created_at"],
+            label=lambda period: f"{period.member.trail_label}: {period.start}–{period.end}",
+            # Named by its member: the member's periods are found (and erased) by the member's id.
+            object_id=lambda period: period.member_id,
         )
         audit_follow(
             Renewal,

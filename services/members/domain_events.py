@@ -39,6 +39,25 @@ class MemberSignInRequested(DomainEvent):
 
 
 @dataclass(frozen=True)
+class MemberEmailChangeRequested(DomainEvent):
+    """A member asked to move their membership to a new address; the worker e-mails the link."""
+
+    topic = "member_email_change.requested"
+    member_id: int
+    change_id: int
+
+
+@dataclass(frozen=True)
+class MemberEmailChanged(DomainEvent):
+    """A member confirmed their new address; the worker tells the old one."""
+
+    topic = "member.email_changed"
+    personal = ("old_email",)  # forgotten when the address is erased (outbox.personal_values_forget)
+    member_id: int
+    old_email: str
+
+
+@dataclass(frozen=True)
 class RenewalRequested(DomainEvent):
     """A member asked to renew (or changed their pending renewal): e-mail them how to pay."""
 

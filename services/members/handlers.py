@@ -13,13 +13,21 @@ from . import card_mail  # noqa: F401  (registers the card's attachment)
 from .domain_events import (
     MemberApplied,
     MemberApproved,
+    MemberEmailChanged,
+    MemberEmailChangeRequested,
     MemberRejected,
     MemberSignInRequested,
     RenewalConfirmed,
     RenewalRequested,
 )
 from .models import Member, Renewal
-from .my_membership import sign_in_link_issue, sign_in_recipient, sign_in_url
+from .my_membership import (
+    email_change_link_issue,
+    email_change_url,
+    sign_in_link_issue,
+    sign_in_recipient,
+    sign_in_url,
+)
 from .renewals import renewal_answer
 
 
@@ -108,17 +116,61 @@ def send_member_sign_in_link(event: MemberSignInRequested, message) -> None:
     member = sign_in_recipient(email=event.email)
     if member is None:
         return
-    token = sign_in_link_issue(member=member)
     notification_queue(
         template="member_sign_in",
         recipient=member.email,
         language=member.language,
-        # The link is secret: the notification keeps it only until the e-mail is out.
-        context={
+        # Made only with a new e-mail: a second run for the same request would otherwise replace
+        # the link already sent. The link is secret: the notification keeps it only until sent.
+        context=lambda: {
             "name": member.full_name,
-            "sign_in_url": sign_in_url(token),
+            "sign_in_url": sign_in_url(sign_in_link_issue(member=member)),
             "minutes": settings.MEMBER_SIGN_IN_MINUTES,
             "_secret": ["sign_in_url"],
+        },
+        source_message=message,
+    )
+
+
+@subscribe(MemberEmailChangeRequested.topic)
+def send_member_email_change_link(event: MemberEmailChangeRequested, message) -> None:
+    """The link that confirms a new address, to that address. The address is not confirmed yet:
+    the e-mail carries nothing the member typed (not even their name), only the association's
+    words, the membership number and the link, so that the form cannot relay text to strangers."""
+    issued = email_change_link_issue(change_id=event.change_id)
+    if issued is None:
+        return
+    change, token = issued
+    notification_queue(
+        template="member_email_change",
+        recipient=change.new_email,
+        language=change.member.language,
+        # The link is secret: the notification keeps it only until the e-mail is out.
+        context={
+            "membership_number": change.member.membership_number or "",
+            "confirm_url": email_change_url(token),
+            "hours": settings.MEMBER_EMAIL_CHANGE_HOURS,
+            "_secret": ["confirm_url"],
+        },
+        source_message=message,
+    )
+
+
+@subscribe(MemberEmailChanged.topic)
+def send_member_email_changed(event: MemberEmailChanged, message) -> None:
+    """The old address is told that the membership's address changed, and whom to contact."""
+    member = _member(event.member_id)
+    if member is None:
+        return
+    notification_queue(
+        template="member_email_changed",
+        recipient=event.old_email,
+        language=member.language,
+        context={
+            "name": member.full_name,
+            "membership_number": member.membership_number or "",
+            "new_email": member.email,
+            "contact_email": settings.ASSOCIATION["email"],
         },
         source_message=message,
     )

@@ -136,6 +136,9 @@ class MembershipPeriod(models.Model):
             # Also the index of a member's periods (the latest by start).
             models.UniqueConstraint(fields=["member", "start"], name="period_start_once"),
         ]
+        # The renewal notices' sweep and the growth report's retention find periods by their
+        # last day (a few date ranges among every period ever): docs/members.md, Renewal notices.
+        indexes = [models.Index(fields=["end"], name="period_end_idx")]
 
     def __str__(self):
         return f"{self.member_id}: {self.start} to {self.end}"
@@ -168,6 +171,23 @@ class MemberSession(models.Model):
         return f"session of member {self.member_id} until {self.expires_at:%Y-%m-%d %H:%M}"
 
 
+class MemberEmailChange(models.Model):
+    """A member's new e-mail address waiting for its confirmation: a single-use link to the new
+    address (only the SHA-256 of its random token is kept) changes the member's address when
+    opened, if no other member has it by then (docs/members.md, Changing the e-mail address).
+    `token_hash` is null until the worker writes the e-mail (the raw token is never stored)."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="email_changes")
+    new_email = models.EmailField(max_length=254)
+    token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"e-mail change of member {self.member_id} until {self.expires_at:%Y-%m-%d %H:%M}"
+
+
 class ErasedMember(models.Model):
     """What the reports keep of a rejected application that the retention period erased: its
     dates and the staff user who decided; nothing about the person (docs/reports.md)."""
@@ -184,6 +204,23 @@ class ErasedMember(models.Model):
 
     def __str__(self):
         return f"Erased {self.approval_status} application of {self.created_at:%Y-%m-%d}"
+
+
+class ErasedMembershipPeriod(models.Model):
+    """A period of an ErasedMember, dates only: the growth report counts joins, renewals and
+    retention from periods (docs/reports.md), and reads the same after the retention purge."""
+
+    erased_member = models.ForeignKey(ErasedMember, on_delete=models.CASCADE, related_name="periods")
+    start = models.DateField()
+    end = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["erased_member", "start"], name="erased_period_start_once"),
+        ]
+
+    def __str__(self):
+        return f"Erased period {self.start} to {self.end}"
 
 
 class MembershipNumberCounter(models.Model):
@@ -248,7 +285,7 @@ class Renewal(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # The period the confirmation added.
     period = models.OneToOneField(
-        MembershipPeriod, null=True, blank=True, on_delete=models.SET_NULL, related_name="renewal"
+        MembershipPeriod, null=True, blank=True, on_delete=models.SET_NULL, related_name="confirmed_renewal"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

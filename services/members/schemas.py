@@ -205,6 +205,15 @@ class SignInTokenIn(Schema):
     token: str = ""
 
 
+class EmailChangeIn(Schema):
+    email: str = ""
+
+
+class EmailChangedOut(Schema):
+    email: str
+    message: str
+
+
 class MemberSessionOut(Schema):
     access: str
     expires_at: datetime
@@ -235,6 +244,8 @@ class MyMembershipOut(Schema):
     periods: list[PeriodOut]
     full_name: str
     email: str
+    # A new address asked for, waiting for its link to be opened (null: none); `email` stays.
+    pending_email: str | None
     phone: str
     address: str
     language: str  # the language of the association's e-mails to the member

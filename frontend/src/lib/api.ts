@@ -46,6 +46,7 @@ const NO_TOKEN_ENDPOINTS = new Set([
   'applyForMembership',
   'requestMemberSignIn',
   'openMemberSession',
+  'confirmMemberEmail',
 ]);
 /** A member's own page: its calls carry the member's token, whose 401 is never the staff session's. */
 const MEMBER_PATHS = 'my-membership/';

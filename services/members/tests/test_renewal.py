@@ -409,7 +409,7 @@ def test_the_data_migration_claims_earlier_transaction_ids(client, staff_client,
     registration with the same id."""
     member = member_ending(1, END)
     MembershipPeriod.objects.filter(member=member).update(transaction_id="OLD1")
-    migration = import_module("services.members.migrations.0012_claim_period_transaction_ids")
+    migration = import_module("services.members.migrations.0015_claim_period_transaction_ids")
     migration.claim(apps, None)
     assert PaymentClaim.objects.get().reference == "2026-0001"
     event = make_event(price=2000)

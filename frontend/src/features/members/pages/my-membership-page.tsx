@@ -16,6 +16,7 @@ import { LANGUAGE_INFO, type Language } from '../../../lib/i18n';
 import { usePublicFormChallenge } from '../../../lib/public-form-challenge';
 import { saveFile } from '../../../lib/save-file';
 import { useTranslation } from '../../../lib/use-translation';
+import { EmailChangeForm } from '../components/email-change-form';
 import {
   fetchMyCard,
   fetchMyData,
@@ -191,6 +192,7 @@ function ContactForm({ access, membership }: { access: string; membership: MyMem
         <FormMessage message={message} />
         <SubmitButton pending={isLoading} label={t('mine.contact.submit')} pendingLabel={t('mine.contact.submitting')} />
       </form>
+      <EmailChangeForm access={access} membership={membership} />
     </section>
   );
 }

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("members", "0010_member_sign_in"),
+        ("members", "0013_membership_period_end_index"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
@@ -71,7 +71,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         null=True,
                         on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="renewal",
+                        related_name="confirmed_renewal",
                         to="members.membershipperiod",
                     ),
                 ),

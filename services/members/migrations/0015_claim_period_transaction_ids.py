@@ -30,7 +30,7 @@ def claim(apps, schema_editor):
 class Migration(migrations.Migration):
     dependencies = [
         ("core", "0002_payment_claims"),
-        ("members", "0011_renewals"),
+        ("members", "0014_renewals"),
     ]
 
     operations = [migrations.RunPython(claim, migrations.RunPython.noop)]
