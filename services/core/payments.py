@@ -84,6 +84,21 @@ def payment_claim(transaction_id: str, *, kind: str, object_id: int, reference: 
         raise duplicate_transaction(holder or "") from None
 
 
+def payment_claim_quietly(transaction_id: str, *, kind: str, object_id: int, reference: str) -> None:
+    """Claim the id where nothing holds it yet, and refuse nothing: for a payment staff recorded
+    outside the desk (an approval with the transaction id typed on the member), which the desk
+    must then refuse for another payment, but which no earlier claim may block."""
+    if transaction_id:
+        PaymentClaim.objects.bulk_create(
+            [
+                PaymentClaim(
+                    transaction_id=transaction_id, kind=kind, object_id=object_id, reference=reference
+                )
+            ],
+            ignore_conflicts=True,
+        )
+
+
 # No 0/O, 1/I/L: a reference is read off a screen and typed into a phone.
 REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 REFERENCE_LENGTH = 6

@@ -285,7 +285,7 @@ class Renewal(models.Model):
     confirmed_at = models.DateTimeField(null=True, blank=True)
     # The period the confirmation added.
     period = models.OneToOneField(
-        MembershipPeriod, null=True, blank=True, on_delete=models.SET_NULL, related_name="renewal"
+        MembershipPeriod, null=True, blank=True, on_delete=models.SET_NULL, related_name="confirmed_renewal"
     )
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)

@@ -7,6 +7,8 @@ from decimal import Decimal
 from django.conf import settings
 from django.utils import timezone
 
+from services.core.payments import payment_claim_quietly
+
 from .models import Member, MembershipPeriod
 from .standing import period_end
 
@@ -53,7 +55,7 @@ def approval_period(member: Member, *, by, now: datetime) -> MembershipPeriod | 
     today = timezone.localdate(now)
     if member.membership_end is not None and member.membership_end >= today:
         return None
-    return period_add(
+    period = period_add(
         member,
         start=today,
         fee=membership_fee(member.membership_type),
@@ -62,3 +64,12 @@ def approval_period(member: Member, *, by, now: datetime) -> MembershipPeriod | 
         transaction_id=member.transaction_id,
         payment_method=member.payment_method,
     )
+    # Staff typed it on the member (the public form takes none): the desk refuses it for another
+    # payment from now on, as it does the periods' ids claimed when the claims began.
+    payment_claim_quietly(
+        member.transaction_id,
+        kind="period",
+        object_id=period.pk,
+        reference=member.membership_number or "",
+    )
+    return period

@@ -71,7 +71,7 @@ class Migration(migrations.Migration):
                         blank=True,
                         null=True,
                         on_delete=django.db.models.deletion.SET_NULL,
-                        related_name="renewal",
+                        related_name="confirmed_renewal",
                         to="members.membershipperiod",
                     ),
                 ),

@@ -24,6 +24,7 @@ from services.outbox.domain_event import event_from_payload
 from services.outbox.models import OutboxMessage
 from services.registrations.tests.helpers import decide, person, register
 
+from .helpers import make_member
 from .test_my_membership import approved, bearer, post, signed_in
 
 RENEW = "/api/my-membership/renew/"
@@ -454,3 +455,15 @@ def test_erasing_the_member_erases_their_renewals_and_its_e_mails(client, staff_
     assert staff_client.delete(f"/api/management/members/{member.pk}/").status_code == 200
     assert not Renewal.objects.exists()
     assert not Notification.objects.filter(template="renewal_requested").exists()
+
+
+@pytest.mark.django_db
+def test_a_transaction_id_staff_recorded_at_approval_is_refused_at_the_desk(client, staff_client):
+    member = make_member(5, transaction_id="APP77")
+    assert staff_client.post(f"/api/management/members/{member.pk}/approve/").status_code == 200
+    number = Member.objects.get(pk=member.pk).membership_number
+    event = make_event(price=2000)
+    rid = register(client, event.pk, person(1)).json()["registration"]["id"]
+    refused = decide(staff_client, rid, "Approved", "app77")
+    assert refused.status_code == 409
+    assert number in refused.json()["fields"]["transaction_id"]

@@ -1,7 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 
 import { Field } from '../../../components/field';
-import { FormField } from '../../../components/form-field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { Modal } from '../../../components/modal';
 import { useToast } from '../../../components/use-toast';
@@ -96,16 +95,18 @@ export function ConfirmPaymentDialog({ row, onClose }: { row: DeskRow; onClose: 
         <dd>{formatPrice(row.amount)}</dd>
       </dl>
       <form id={formId} ref={formRef} className="form" onSubmit={handleSubmit} noValidate>
-        <FormField
-          id={ids.transaction_id}
-          label={t('desk.transactionId')}
-          name="transaction_id"
-          value={transactionId}
-          onChange={(event) => setTransactionId(event.target.value)}
-          error={errors.transaction_id}
-          autoComplete="off"
-          required
-        />
+        <Field id={ids.transaction_id} label={t('desk.transactionId')} error={errors.transaction_id} marked>
+          {(control) => (
+            <input
+              {...control}
+              name="transaction_id"
+              value={transactionId}
+              onChange={(event) => setTransactionId(event.target.value)}
+              autoComplete="off"
+              required
+            />
+          )}
+        </Field>
         <Field id={ids.payment_method} label={t('desk.paymentMethod')} error={errors.payment_method} marked>
           {(control) => (
             <select {...control} name="payment_method" value={method} onChange={(event) => setMethod(event.target.value)} required>
