@@ -146,6 +146,11 @@ def seed_member_history(*, today: date, by=None) -> int:
             )
             # The application's own date (created_at is set on save).
             Member.objects.filter(pk=member.pk).update(created_at=at(applied, 9))
-            if status == "Approved":  # the current period, from the latest approval or renewal
+            if status == "Approved" and renewed is not None:
+                # The first year, then its renewal from the day after it ended: the growth report
+                # counts renewals from periods that follow an earlier one.
+                first = period_add(member, start=today - timedelta(days=joined), fee=membership_fee(kind))
+                _demo_period(member, start=first.end + timedelta(days=1))
+            elif status == "Approved":  # the current period, from the approval
                 _demo_period(member, start=today - timedelta(days=approved))
     return len(_HISTORY)
