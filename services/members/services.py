@@ -34,6 +34,7 @@ MEMBER_TEMPLATES = (
     "member_rejected",
     "renewal_notice",
     "member_sign_in",
+    "cpd_certificate",
 )
 
 

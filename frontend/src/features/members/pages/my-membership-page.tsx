@@ -31,6 +31,7 @@ import {
   type MyMembership,
   type MyMembershipChanges,
 } from '../my-membership-api';
+import { MyCpdPanel } from './my-cpd-panel';
 import './my-membership.css';
 
 const EDITABLE = ['phone', 'address', 'preferred_communication_language', 'language'] as const;
@@ -338,6 +339,7 @@ function MembershipView({ session, onEnded }: { session: MemberSession; onEnded:
           </>
         )}
       </section>
+      <MyCpdPanel access={session.access} cpd={data.cpd} />
       <ContactForm key={data.email} access={session.access} membership={data} />
       <MyDataPanel access={session.access} membership={data} onSignOut={handleSignOut} />
     </div>
