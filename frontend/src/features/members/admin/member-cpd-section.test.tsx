@@ -94,7 +94,7 @@ describe('Member CPD section (staff)', () => {
     const sent = cpdBackend([]);
     const { user } = renderWithProviders(<MemberCpdSection memberId={42} />);
     expect(await screen.findByText('No CPD hours credited yet.')).toBeInTheDocument();
-    const form = screen.getByRole('heading', { name: 'Credit hours by hand' }).closest('form')!;
+    const form = screen.getByRole('heading', { name: 'Credit hours by hand' }).closest('form') as HTMLFormElement;
     const hours = within(form).getByRole('spinbutton', { name: /Hours/ });
     await user.type(hours, '41');
     await user.selectOptions(within(form).getByRole('combobox', { name: /CPD category/ }), 'Language');
