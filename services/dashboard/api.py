@@ -54,7 +54,7 @@ def _report_year(value) -> int | None:
         year = int(str(value))
     except ValueError:
         year = 0
-    high = timezone.localdate().year
+    high = timezone.localdate().year + 1  # an event dated ahead may be credited early
     if not 2000 <= year <= high:
         message = _("Choose a year from %(low)d to %(high)d.") % {"low": 2000, "high": high}
         raise ValidationFailed(message, fields={"year": message})

@@ -320,8 +320,9 @@ def statement_year(value: Any) -> int:
         year = int(str(value))
     except ValueError:
         year = 0
-    if not 2000 <= year <= today.year:
-        message = _("Choose a year from %(low)d to %(high)d.") % {"low": 2000, "high": today.year}
+    # Next year too: an event dated ahead may be completed (and credited) early.
+    if not 2000 <= year <= today.year + 1:
+        message = _("Choose a year from %(low)d to %(high)d.") % {"low": 2000, "high": today.year + 1}
         raise ValidationFailed(message, fields={"year": message})
     return year
 

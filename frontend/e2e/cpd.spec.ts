@@ -1,0 +1,125 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+
+import { isoDateIn, publishedEvent, staffToken } from './admin';
+import { expectNoAxeViolations } from './axe';
+import { solvedChallenge } from './challenge';
+import { linkTo, mailText, readMails } from './mail';
+import { expectNothingOverflows } from './routes';
+import { keepScreenshot } from './screenshots';
+
+const MAIL_DIR = process.env.E2E_MAIL_DIR ?? '';
+
+/** Waits (up to 60 s: the worker credits and renders the PDF) for an e-mail whose text has all of `parts`. */
+async function mailWith(parts: string[]): Promise<string> {
+  let found: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const texts = (await readMails(MAIL_DIR)).map((mail) => mailText(mail.raw));
+        found = texts.find((text) => parts.every((part) => text.includes(part)));
+        return found !== undefined;
+      },
+      { timeout: 60_000 },
+    )
+    .toBe(true);
+  return found ?? '';
+}
+
+/** Checks a registration in through the door's API, as a phone that found it by name would. */
+async function checkIn(request: APIRequestContext, headers: Record<string, string>, eventId: number, name: string) {
+  const list = await request.get(`/api/management/events/${eventId}/checkin-list/`, { headers });
+  expect(list.status()).toBe(200);
+  const entries = ((await list.json()) as { entries: { name: string; code_hash: string }[] }).entries;
+  const entry = entries.find((item) => item.name === name);
+  expect(entry, `${name} on the check-in list`).toBeTruthy();
+  const scans = [{ ticket: entry?.code_hash, nonce: `cpd-${Date.now()}`, scanned_at: new Date().toISOString(), device: 'cpd-door' }];
+  const synced = await request.post(`/api/management/events/${eventId}/checkins/`, { headers, data: scans });
+  expect(synced.status(), await synced.text()).toBe(200);
+  expect(((await synced.json()) as { results: { result: string }[] }).results[0]?.result).toBe('checked_in');
+}
+
+test('a member checked in at an event with CPD hours sees the hours and downloads the certificate', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
+  const stamp = Date.now();
+  const email = `cpd-${stamp}@example.com`;
+  const headers = { Authorization: `Bearer ${await staffToken(request)}` };
+
+  // An approved member.
+  const created = await request.post('/api/management/members/', {
+    headers,
+    data: {
+      full_name: 'Claudine CPD',
+      email,
+      phone: `0788 ${String(stamp).slice(-3)} ${String(stamp).slice(-6, -3)}`,
+      membership_type: 'Individual',
+      date_of_birth: '1988-06-01',
+      gender: 'Female',
+      nationality: 'Rwandan',
+      address: 'KG 9 Ave, Kigali',
+      payment_method: 'Mobile Money',
+      agree_to_terms: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id: memberId } = (await created.json()) as { id: number };
+  expect((await request.post(`/api/management/members/${memberId}/approve/`, { headers })).status()).toBe(200);
+
+  // An event of today with 3.5 CPD hours; the member registers with their address in other capitals.
+  const title = `Interpreting ethics day ${stamp}`;
+  const eventId = await publishedEvent(request, { title, date: isoDateIn(0), cpd_hours: 3.5, cpd_category: 'Ethics and professional practice' });
+  const registered = await request.post(`/api/management/events/${eventId}/register/`, {
+    headers: await solvedChallenge(request),
+    data: {
+      full_name: 'Claudine CPD',
+      email: email.toUpperCase(),
+      phone: `0789 ${String(stamp).slice(-3)} ${String(stamp).slice(-6, -3)}`,
+      preferred_language: 'English',
+      disability: 'None',
+      needs_interpreter: false,
+      agree_to_terms: true,
+    },
+  });
+  expect(registered.status(), await registered.text()).toBe(201);
+  const registrationId = ((await registered.json()) as { registration: { id: number } }).registration.id;
+  const approved = await request.post(`/api/management/registrations/${registrationId}/update-status/`, {
+    headers,
+    data: { registration_status: 'Approved', transaction_id: `MP-CPD-${stamp}`, payment_method: 'Mobile Money' },
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  await checkIn(request, headers, eventId, 'Claudine CPD');
+
+  // Completed: the worker credits the hours and e-mails the certificate.
+  const completed = await request.post(`/api/management/events/${eventId}/change-status/`, { headers, data: { status: 'Completed' } });
+  expect(completed.status()).toBe(200);
+  const certificateMail = await mailWith([title, 'You have been credited 3.5 CPD hours']);
+  expect(certificateMail).toContain('cpd-certificate.pdf');
+
+  // The member signs in by the e-mailed link.
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/my-membership');
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
+  await expect(page.getByRole('status')).toContainText('If this address belongs to a member');
+  const signIn = await mailWith(['/my-membership#token=']);
+  await page.goto(linkTo(signIn, '/my-membership'));
+  await expect(page.getByRole('heading', { name: 'Welcome, Claudine CPD' })).toBeFocused();
+
+  const panel = page.getByRole('region', { name: 'CPD hours and certificates' });
+  const year = isoDateIn(0).slice(0, 4);
+  await expect(panel.getByRole('heading', { name: `${year}: 3.5 hours` })).toBeVisible();
+  await expect(panel.getByRole('row', { name: 'Ethics and professional practice 3.5' })).toBeVisible();
+  await expect(panel.getByText(title)).toBeVisible();
+  await expectNoAxeViolations(page, 'my membership: CPD');
+  await expectNothingOverflows(page, 'my membership CPD at 390 px');
+  await panel.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, test.info(), 'cpd-member-panel');
+
+  const download = page.waitForEvent('download');
+  await panel.getByRole('button', { name: `Download the certificate for ${title} (PDF)` }).click();
+  const certificate = await download;
+  expect(certificate.suggestedFilename()).toMatch(/^cpd-certificate-\d+\.pdf$/);
+  const statement = page.waitForEvent('download');
+  await panel.getByRole('button', { name: `Download the ${year} statement (PDF)` }).click();
+  expect((await statement).suggestedFilename()).toBe(`cpd-statement-${year}.pdf`);
+});
