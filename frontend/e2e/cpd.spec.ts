@@ -1,11 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
-import { isoDateIn, publishedEvent, staffToken } from './admin';
+import { isoDateIn, publishedEvent, signIn, staffToken } from './admin';
 import { expectNoAxeViolations } from './axe';
 import { solvedChallenge } from './challenge';
 import { linkTo, mailText, readMails } from './mail';
 import { expectNothingOverflows } from './routes';
-import { keepScreenshot } from './screenshots';
+import { keepScreenshot, SCREENSHOTS } from './screenshots';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR ?? '';
 
@@ -128,4 +128,69 @@ test('a member checked in at an event with CPD hours sees the hours and download
   const statement = page.waitForEvent('download');
   await panel.getByRole('button', { name: `Download the ${year} statement (PDF)` }).click();
   expect((await statement).suggestedFilename()).toBe(`cpd-statement-${year}.pdf`);
+});
+
+test('staff credit hours by hand, revoke a credit with a reason, and download the CPD report', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  const letters = String(stamp).replace(/\d/g, (digit) => 'abcdefghij'[Number(digit)] ?? 'a');
+  const name = `Desk Member ${letters}`;
+  const email = `cpd-desk-${stamp}@example.com`;
+  const headers = { Authorization: `Bearer ${await staffToken(request)}` };
+  const created = await request.post('/api/management/members/', {
+    headers,
+    data: {
+      full_name: name,
+      email,
+      phone: `0788 ${String(stamp).slice(-3)} ${String(stamp).slice(-6, -3)}`,
+      membership_type: 'Individual',
+      date_of_birth: '1985-02-03',
+      gender: 'Male',
+      nationality: 'Rwandan',
+      address: 'KN 4 Ave, Kigali',
+      payment_method: 'Mobile Money',
+      agree_to_terms: true,
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { id } = (await created.json()) as { id: number };
+  expect((await request.post(`/api/management/members/${id}/approve/`, { headers })).status()).toBe(200);
+
+  await signIn(page);
+  await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Members' }).click();
+  await page.getByRole('searchbox', { name: 'Search members' }).fill(email);
+  await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `View ${name}` }).click();
+  const dialog = page.getByRole('dialog', { name });
+  const section = dialog.getByRole('region', { name: 'CPD hours' });
+  await expect(section.getByText('No CPD hours credited yet.')).toBeVisible();
+
+  // Out of range: the server's message on the field, which takes the focus.
+  await section.getByLabel('Hours').fill('41');
+  await section.getByLabel('CPD category').selectOption('Language');
+  await section.getByLabel(/Activity/).fill('WASLI regional workshop, Nairobi');
+  await section.getByLabel('Date', { exact: true }).fill(isoDateIn(-10));
+  await section.getByRole('button', { name: 'Credit hours' }).click();
+  await expect(section.getByLabel('Hours')).toBeFocused();
+  await expect(section.getByLabel('Hours')).toHaveAttribute('aria-invalid', 'true');
+  await section.getByLabel('Hours').fill('6');
+  await section.getByRole('button', { name: 'Credit hours' }).click();
+  await expect(section.getByText('Hours credited. The member is e-mailed their certificate.')).toBeVisible();
+  await expect(section.getByText('6 hours in all (revoked credits not counted).')).toBeVisible();
+  await expect(section.getByText('Credited by hand by admin')).toBeVisible();
+  await expectNoAxeViolations(page, 'member view: CPD');
+  await section.scrollIntoViewIfNeeded();
+  await keepScreenshot(page, test.info(), 'cpd-staff-section');
+
+  await section.getByRole('button', { name: 'Revoke the credit for WASLI regional workshop, Nairobi' }).click();
+  await section.getByLabel('Reason for revoking').fill('Entered for the wrong member');
+  await section.getByRole('button', { name: 'Revoke credit' }).click();
+  await expect(section.getByText(/Revoked by admin on .*: Entered for the wrong member/)).toBeVisible();
+  await expect(section.getByText('0 hours in all (revoked credits not counted).')).toBeVisible();
+  if (SCREENSHOTS) await section.screenshot({ path: test.info().outputPath('cpd-staff-revoked.png') });
+
+  // The report: CPD hours per member per year, as CSV.
+  await page.goto('/dashboard/reports');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CPD hours per member (CSV)' }).click();
+  expect((await download).suggestedFilename()).toBe('cpd-hours.csv');
 });
