@@ -46,7 +46,10 @@ def member(i: int) -> Member:
 
 
 def certificates() -> None:
-    titles = ["Ethics in court interpreting", "Pan-African Sign Language Interpreters Conference: three days of keynotes"]
+    titles = [
+        "Ethics in court interpreting",
+        "Pan-African Sign Language Interpreters Conference: three days of keynotes",
+    ]
     times, sizes = [], []
     for i in range(CERTIFICATES):
         code_hash, sealed = _code_new()  # a new code each: a new QR code each
