@@ -157,6 +157,17 @@ test('staff credit hours by hand, revoke a credit with a reason, and download th
   expect((await request.post(`/api/management/members/${id}/approve/`, { headers })).status()).toBe(200);
 
   await signIn(page);
+  // The event form's CPD fields, and what the public page says.
+  const eventId = await publishedEvent(request, { title: `CPD form ${letters}`, cpd_hours: 1.5, cpd_category: 'Language' });
+  await page.goto(`/dashboard/edit-event/${eventId}`);
+  await expect(page.getByLabel('CPD hours')).toHaveValue('1.5');
+  await expect(page.getByLabel('CPD category')).toHaveValue('Language');
+  await page.getByLabel('CPD hours').scrollIntoViewIfNeeded();
+  await keepScreenshot(page, test.info(), 'cpd-event-form', { fullPage: false });
+  await page.goto(`/event/${eventId}`);
+  await expect(page.getByText('CPD: 1.5 hours (Language)')).toBeVisible();
+
+  await page.goto('/dashboard');
   await page.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Members' }).click();
   await page.getByRole('searchbox', { name: 'Search members' }).fill(email);
   await page.getByRole('row').filter({ hasText: email }).getByRole('button', { name: `View ${name}` }).click();
