@@ -362,6 +362,8 @@ MEMBER_SIGN_IN_MINUTES = 15
 # again each hour, so that a lost message is made good (a credit is once per member and event).
 CPD_SWEEP_DAYS = 60
 MEMBER_SESSION_HOURS = 24
+# How long the link that confirms a member's new e-mail address works (sent to that address).
+MEMBER_EMAIL_CHANGE_HOURS = 24
 # How long rejected membership applications are kept before they are erased.
 MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_DAYS", "180"))
 # Personal data kept no longer than needed (docs/security.md): registrations that ended
@@ -512,6 +514,11 @@ RATE_LIMITS = {
     "member_sign_in": os.environ.get("MEMBER_SIGN_IN_RATE", "5/h"),
     "member_sign_in_email": os.environ.get("MEMBER_SIGN_IN_EMAIL_RATE", "5/h"),
     "member_sign_in_link": os.environ.get("MEMBER_SIGN_IN_LINK_RATE", "30/h"),  # links opened
+    # A member's e-mail changes asked for (each e-mails a link to the new address): per client
+    # address, and per new address typed, so that nobody's inbox is flooded through the form.
+    "member_email_change": os.environ.get("MEMBER_EMAIL_CHANGE_RATE", "5/h"),
+    "member_email_change_email": os.environ.get("MEMBER_EMAIL_CHANGE_EMAIL_RATE", "5/h"),
+    "member_email_confirm": os.environ.get("MEMBER_EMAIL_CONFIRM_RATE", "30/h"),  # links opened
 }
 # The bot challenge of the public forms that create a row or send an e-mail (sign-up, waiting
 # list, membership, contact, password reset): the browser solves a proof of work in the background

@@ -6,6 +6,7 @@ import { ADMIN, publishedEvent, signIn } from './admin';
 import { expectNoAxeViolations } from './axe';
 import { solvedChallenge } from './challenge';
 import { header, mailsTo, readMails } from './mail';
+import { approvedMember, memberSignInLink } from './member';
 import { expectNothingOverflows, PUBLIC_ROUTES, waitForPublicPage } from './routes';
 import { keepScreenshot } from './screenshots';
 
@@ -100,6 +101,28 @@ for (const language of OFFERED) {
     });
   });
 }
+
+// A member's own page is reached by an e-mailed link: one sign-in (the session is the tab's and
+// outlives a reload), then the page in each language the build offers.
+test("a member's own page fits a phone, reads in every language and passes axe", async ({ page, request }, testInfo) => {
+  test.setTimeout(180_000);
+  const email = `member-languages-${Date.now()}@example.com`;
+  await approvedMember(request, email, { full_name: 'Aline Mukamana' });
+  await page.setViewportSize(PHONE);
+  await page.goto(await memberSignInLink(page, email));
+  await expect(page.getByRole('heading', { level: 2, name: /Aline Mukamana/ })).toBeVisible();
+  for (const language of OFFERED) {
+    await page.evaluate((chosen) => window.localStorage.setItem('language', chosen), language);
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('lang', language);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(text(language, 'membership', 'mine.title'));
+    await expect(page.getByRole('heading', { level: 2, name: /Aline Mukamana/ })).toBeVisible();
+    await expect(page.locator('.spinner, .loading-text')).toHaveCount(0);
+    await expectNothingOverflows(page, `/my-membership signed in, in ${language}`);
+    await keepScreenshot(page, testInfo, `${language}-my-membership-signed-in`);
+    await expectNoAxeViolations(page, `/my-membership signed in, in ${language}`);
+  }
+});
 
 test('a registrant who prefers French gets the e-mail in French, and the row says so', async ({ page, request }) => {
   const title = `Journée des langues ${Date.now()}`;

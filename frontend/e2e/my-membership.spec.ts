@@ -1,54 +1,27 @@
 import { expect, test } from '@playwright/test';
 
-import { staffToken } from './admin';
 import { expectNoAxeViolations } from './axe';
 import { linkTo, mailsTo } from './mail';
+import { approvedMember, memberSignInLink } from './member';
 import { expectNothingOverflows } from './routes';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
-test('a member signs in by the e-mailed link, sees their standing, changes their phone and signs out', async ({
+test('a member signs in by the e-mailed link, sees their standing, changes their phone and e-mail and signs out', async ({
   page,
   request,
 }) => {
   test.setTimeout(120_000);
-  expect(MAIL_DIR, 'E2E_MAIL_DIR must be set').toBeTruthy();
   const stamp = Date.now();
   const email = `member-${stamp}@example.com`;
 
-  // An approved member, set up through the staff API.
-  const token = await staffToken(request);
-  const headers = { Authorization: `Bearer ${token}` };
-  const created = await request.post('/api/management/members/', {
-    headers,
-    data: {
-      full_name: 'Playwright Member',
-      email,
-      phone: '0788 300 401',
-      membership_type: 'Individual',
-      date_of_birth: '1990-03-04',
-      gender: 'Female',
-      nationality: 'Rwandan',
-      address: 'KK 15 Rd, Kigali',
-      payment_method: 'Mobile Money',
-      agree_to_terms: true,
-    },
-  });
-  expect(created.status()).toBe(201);
-  const { id } = (await created.json()) as { id: number };
-  expect((await request.post(`/api/management/members/${id}/approve/`, { headers })).status()).toBe(200);
+  await approvedMember(request, email);
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/my-membership');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('My membership');
   await expectNoAxeViolations(page, 'my membership: sign-in');
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
-  await expect(page.getByRole('status')).toContainText('If this address belongs to a member, a sign-in link is on its way.');
-
-  // The application's acknowledgement, the approval's welcome, then the sign-in link.
-  const mails = await mailsTo(MAIL_DIR ?? '', email, 3);
-  const link = linkTo(mails.find((text) => text.includes('/my-membership#token=')) ?? '', '/my-membership');
+  const link = await memberSignInLink(page, email);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Welcome, Playwright Member' })).toBeFocused();
   await expect(page).toHaveURL(/\/my-membership$/); // the token is out of the address bar
@@ -62,6 +35,31 @@ test('a member signs in by the e-mailed link, sees their standing, changes their
   await page.getByRole('button', { name: 'Save my details' }).click();
   await expect(page.getByText('Your details are saved.')).toBeVisible();
   await expect(phone).toHaveValue('+250788999000');
+
+  // A new e-mail address: nothing changes until the link e-mailed to it is opened.
+  const newEmail = `member-${stamp}-new@example.com`;
+  await page.getByLabel('New e-mail address').fill(newEmail);
+  await page.getByRole('button', { name: 'Send a confirmation link' }).click();
+  await expect(page.getByText(`We sent a link to ${newEmail}. Open it to confirm`)).toBeVisible();
+  await expect(page.getByText(`Your membership's e-mail address is ${email}.`)).toBeVisible();
+  const [confirmation = ''] = await mailsTo(MAIL_DIR ?? '', newEmail, 1);
+  expect(confirmation).not.toContain('Playwright Member'); // nothing typed by the member to an unconfirmed address
+  const confirmLink = linkTo(confirmation, '/my-membership/email');
+  expect(confirmLink).toMatch(/^\/my-membership\/email#token=[\w-]{43,}$/);
+  await page.goto(confirmLink);
+  await expect(page.getByRole('heading', { name: 'Your e-mail address is changed' })).toBeFocused();
+  await expect(page).toHaveURL(/\/my-membership\/email$/);
+  await expect(page.getByText(`The e-mail address of your membership is now ${newEmail}.`)).toBeVisible();
+  await expectNoAxeViolations(page, 'my membership: e-mail confirmed');
+  // The old address is told, with whom to write to.
+  const toOld = await mailsTo(MAIL_DIR ?? '', email, 4);
+  expect(toOld.find((text) => text.includes(`was just changed to ${newEmail}`))).toBeTruthy();
+  await page.getByRole('link', { name: 'Go to my membership' }).click();
+  await expect(page.getByText(`Your membership's e-mail address is ${newEmail}.`)).toBeVisible();
+  // The link works once.
+  await page.goto(confirmLink);
+  await expect(page.getByText(/This confirmation link is invalid, already used or expired/)).toBeVisible();
+  await page.goto('/my-membership');
 
   await page.getByRole('button', { name: 'Sign out' }).click();
   await expect(page.getByRole('button', { name: 'Send me a sign-in link' })).toBeVisible();

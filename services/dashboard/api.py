@@ -12,10 +12,21 @@ from services.core.status_words import status_word
 from services.members.cpd import hours_text
 
 from . import selectors
-from .schemas import ActivitiesOut, AttendanceOut, GrowthOut, ReportFilters, SummaryOut
+from .payment_desk import payment_desk
+from .schemas import (
+    ActivitiesOut,
+    AttendanceOut,
+    GrowthOut,
+    PaymentDeskFilters,
+    PaymentDeskOut,
+    ReportFilters,
+    SummaryOut,
+)
 
 router = Router(tags=["dashboard"])  # mounted at dashboard/
 reports_router = Router(tags=["dashboard"])  # mounted at management/
+# Mounted at management/: the payment desk reads registrations and members, above both.
+desk_router = Router(tags=["payment desk"])
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut}
 
 
@@ -88,3 +99,45 @@ def cpd_hours_report(request, query: Query[CpdReportQuery]):
     )
     filename = f"cpd-hours-{year}.csv" if year else "cpd-hours.csv"
     return csv_response(header, rows, filename=filename)
+
+
+def _desk_row(row: dict) -> dict:
+    registration = row["desk_kind"] == "registration"
+    return {
+        "kind": row["desk_kind"],
+        "id": row["desk_row_id"],
+        "reference": row["desk_reference"],
+        "amount": float(row["desk_amount"]),
+        "name": row["desk_name"],
+        "email": row["desk_email"],
+        "status": row["desk_status"],
+        "event_id": row["desk_about_id"] if registration else None,
+        "event_title": row["desk_about"] if registration else None,
+        "member_id": None if registration else row["desk_about_id"],
+        "membership_type": None if registration else row["desk_about"],
+        "transaction_id": row["desk_transaction_id"],
+        "payment_method": row["desk_payment_method"],
+        "created_at": row["desk_created"],
+    }
+
+
+@desk_router.get(
+    "payment-desk/",
+    response={200: PaymentDeskOut, **ERRORS},
+    summary="The payment desk: pending event payments and renewals together, search by reference",
+)
+def payment_desk_list(request, filters: Query[PaymentDeskFilters]):
+    page = payment_desk(
+        status=filters.status,
+        kind=filters.kind,
+        search=filters.search,
+        page=filters.page,
+        page_size=filters.page_size,
+    )
+    return {
+        "count": page.count,
+        "page": page.page,
+        "page_size": page.page_size,
+        "total_pages": page.total_pages,
+        "results": [_desk_row(row) for row in page.results],
+    }

@@ -156,3 +156,40 @@ class GrowthTotals(Schema):
 class GrowthOut(ReportOut):
     rows: list[GrowthRow]
     totals: GrowthTotals
+
+
+# --- The payment desk (payment_desk.py) -------------------------------------------------------
+
+
+class PaymentDeskFilters(Schema):
+    status: str | None = None  # Pending (default) or Confirmed
+    kind: str | None = None  # registration, renewal; none: both
+    search: str | None = None  # a reference, or part of a name or e-mail
+    page: int | None = None
+    page_size: int | None = None
+
+
+class PaymentDeskRow(Schema):
+    kind: Literal["registration", "renewal"]
+    id: int  # the registration's or the renewal's: what its confirmation names
+    reference: str
+    amount: float
+    name: str
+    email: str
+    status: Literal["Pending", "Confirmed"]
+    # A registration's event, or a renewal's membership type and member.
+    event_id: int | None
+    event_title: str | None
+    member_id: int | None
+    membership_type: str | None
+    transaction_id: str
+    payment_method: str
+    created_at: datetime
+
+
+class PaymentDeskOut(Schema):
+    count: int
+    page: int
+    page_size: int
+    total_pages: int
+    results: list[PaymentDeskRow]

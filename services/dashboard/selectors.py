@@ -16,7 +16,9 @@ from django.db.models import (
     Case,
     CharField,
     Count,
+    DateField,
     Exists,
+    ExpressionWrapper,
     F,
     IntegerField,
     OuterRef,
@@ -34,8 +36,8 @@ from services.core.cpd import CPD_CATEGORIES
 from services.core.errors import ValidationFailed
 from services.events.models import Event
 from services.events.selectors import with_stored_counts
-from services.members.models import CpdCredit, ErasedMember, Member
-from services.members.standing import Standing, standing_q
+from services.members.models import CpdCredit, ErasedMember, ErasedMembershipPeriod, Member, MembershipPeriod
+from services.members.standing import GRACE_DAYS, Standing, standing_q
 from services.registrations.models import CheckIn, ErasedRegistration, Registration, ScanAttempt
 
 PERIODS = ("week", "month", "quarter", "year")
@@ -460,47 +462,70 @@ def _staff_name(row: dict[str, Any]) -> str | None:
 # --- Membership growth -----------------------------------------------------------------------
 
 
-def _per_month(queryset: QuerySet, field: str, window: Window) -> dict[date, int]:
+def _period_growth(
+    periods: QuerySet, owner: str, window: Window
+) -> tuple[dict[date, list[int]], dict[str, int]]:
+    """Two queries over `periods` (MembershipPeriod, or ErasedMembershipPeriod: `owner` names the
+    member's field): per month of the window, the periods that started in it, split into first
+    periods (new members) and later ones (renewals); and the retention of the memberships whose
+    grace ended in the window (docs/reports.md)."""
+    model = periods.model
+    earlier = model.objects.filter(**{owner: OuterRef(owner)}, start__lt=OuterRef("start"))
     counted = (
-        queryset.filter(window.instants(field))
-        .annotate(month=TruncMonth(field))
+        periods.filter(start__gte=window.start, start__lte=window.end)
+        .annotate(month=TruncMonth("start"), renewal=Exists(earlier))
         .values("month")
-        .annotate(n=Count("pk", output_field=IntegerField()))
-        .values_list("month", "n")
+        .annotate(
+            new=Count("pk", filter=Q(renewal=False), output_field=IntegerField()),
+            renewals=Count("pk", filter=Q(renewal=True), output_field=IntegerField()),
+        )
+        .values_list("month", "new", "renewals")
     )
-    return {
-        timezone.localtime(month).date() if isinstance(month, datetime) else month: n for month, n in counted
+    by_month = {
+        (month.date() if isinstance(month, datetime) else month): [new, renewals]
+        for month, new, renewals in counted
     }
+    # Due: the day after their grace (E+GRACE_DAYS+1, the first Lapsed day) is in the window.
+    # Renewed in time: their next period starts after E and at the latest on grace's last day.
+    lapse = timedelta(days=GRACE_DAYS + 1)
+    in_time = model.objects.filter(
+        **{owner: OuterRef(owner)},
+        start__gt=OuterRef("end"),
+        start__lte=ExpressionWrapper(OuterRef("end") + timedelta(days=GRACE_DAYS), output_field=DateField()),
+    )
+    retention = (
+        periods.filter(end__gte=window.start - lapse, end__lte=window.end - lapse)
+        .annotate(renewed=Exists(in_time))
+        .aggregate(due=Count("pk"), retained=Count("pk", filter=Q(renewed=True)))
+    )
+    return by_month, retention
 
 
 def growth_report(
     *, period: str | None = None, search: str | None = None, today: date | None = None
 ) -> dict[str, Any]:
-    """New members (first approval) and renewals per calendar month of the window, and the
-    retention: of the members who had joined before the window, the share still Approved and
-    active today (docs/reports.md). Three queries, and three more for the erased applications'
-    tallies when nothing is searched."""
+    """New members and renewals per calendar month of the window, and the retention, all from
+    membership periods (docs/reports.md): a member's first period is a join, each later one a
+    renewal, counted in the month the period starts; retention is the share of the memberships
+    whose grace ended in the window that were renewed before it ended. Two queries, and two more
+    for the erased applications' periods when nothing is searched."""
     window, term = report_window(period, today=today), report_search(search)
-    members = Member.objects.all()
+    periods = MembershipPeriod.objects.all()
     if term:
-        members = members.filter(full_name__icontains=term)
-    joined = _per_month(members, "joined_at", window)
-    renewed = _per_month(members, "renewed_at", window)
-    before = members.filter(joined_at__lt=window.since).aggregate(
-        members=Count("pk"), retained=Count("pk", filter=Q(approval_status=APPROVED, is_active_member=True))
-    )
+        periods = periods.filter(member__full_name__icontains=term)
+    by_month, retention = _period_growth(periods, "member", window)
     if not term:  # the erased have no name to match
-        erased = ErasedMember.objects.all()
-        for month, n in _per_month(erased, "joined_at", window).items():
-            joined[month] = joined.get(month, 0) + n
-        for month, n in _per_month(erased, "renewed_at", window).items():
-            renewed[month] = renewed.get(month, 0) + n
-        # Rejected when erased: among those who had joined, never among the retained.
-        before["members"] += erased.filter(joined_at__lt=window.since).count()
-    rows = [
-        {"month": month, "new_members": joined.get(month, 0), "renewals": renewed.get(month, 0)}
-        for month in window.months()
-    ]
+        erased_months, erased_retention = _period_growth(
+            ErasedMembershipPeriod.objects.all(), "erased_member", window
+        )
+        for month, (new, renewals) in erased_months.items():
+            counts = by_month.setdefault(month, [0, 0])
+            counts[0] += new
+            counts[1] += renewals
+        for key in retention:
+            retention[key] += erased_retention[key]
+    counts = [(month, by_month.get(month, [0, 0])) for month in window.months()]
+    rows = [{"month": month, "new_members": new, "renewals": renewals} for month, (new, renewals) in counts]
     return {
         "period": window.period,
         "start": window.start,
@@ -509,9 +534,10 @@ def growth_report(
         "totals": {
             "new_members": sum(row["new_members"] for row in rows),
             "renewals": sum(row["renewals"] for row in rows),
-            "members_at_start": before["members"],
-            "retained": before["retained"],
-            "retention_rate": _percentage(before["retained"], before["members"]),
+            # The API's names: `members_at_start` is the memberships due in the window.
+            "members_at_start": retention["due"],
+            "retained": retention["retained"],
+            "retention_rate": _percentage(retention["retained"], retention["due"]),
         },
     }
 

@@ -9,7 +9,7 @@ from services.core.errors import Conflict, NotFound
 from services.core.prepared import PreparedValues
 from services.core.throttling import ActionThrottle
 
-from . import cpd, exports, my_membership, selectors, services, verification
+from . import cpd, exports, my_membership, renewals, selectors, services, verification
 from .cards import membership_card_pdf
 from .certificates import certificate_pdf, statement_pdf
 from .models import Member
@@ -20,6 +20,8 @@ from .schemas import (
     CpdCreditIn,
     CpdRevokeIn,
     CpdStatementQuery,
+    EmailChangedOut,
+    EmailChangeIn,
     MemberApplicationIn,
     MemberFilters,
     MemberIn,
@@ -29,6 +31,11 @@ from .schemas import (
     MemberSessionOut,
     MyMembershipIn,
     MyMembershipOut,
+    RenewalConfirmedOut,
+    RenewalConfirmIn,
+    RenewalOut,
+    RenewalStateOut,
+    RenewIn,
     SignInLinkIn,
     SignInTokenIn,
     StaffCpdCreditOut,
@@ -142,9 +149,35 @@ def member_toggle_active(request, member_id: int):
     return services.member_toggle_active(member_id=member_id, by=request.auth)
 
 
+@router.post(
+    "renewals/{int:renewal_id}/confirm/",
+    response={200: RenewalConfirmedOut, **ERRORS},
+    summary="Confirm a renewal's payment: the next period, and the new card e-mailed",
+)
+def renewal_confirm(request, renewal_id: int, payload: RenewalConfirmIn):
+    return renewals.renewal_confirm(renewal_id=renewal_id, data=payload.dict(), by=request.auth)
+
+
 @router.get("approved-members/", response={200: list[MemberOut], **ERRORS}, summary="Approved members")
 def approved_members(request):
     return list(selectors.approved_members())
+
+
+def data_response(data: dict, filename: str) -> JsonResponse:
+    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
+    response["Content-Disposition"] = f'attachment; filename="{filename}"'
+    return response
+
+
+@router.get(
+    "members/{int:member_id}/export/",
+    response={200: None, **ERRORS},
+    summary="All of one member's data as JSON (what the member downloads from their own page)",
+)
+def member_data_export(request, member_id: int):
+    member = selectors.member_detail(member_id=member_id)
+    data = my_membership.my_data_export(member=member, verb="member.exported")
+    return data_response(data, f"member-{member.pk}.json")
 
 
 def pdf_response(content: bytes, filename: str) -> HttpResponse:
@@ -269,12 +302,35 @@ def my_membership_update(request, payload: MyMembershipIn):
     return my_membership.my_membership(member=member)
 
 
+@my_router.post(
+    "email-change/",
+    response={200: MyMembershipOut, **MY_ERRORS},
+    throttle=[ActionThrottle("member_email_change"), EmailThrottle("member_email_change_email")],
+    summary="Ask to change one's e-mail address: a link goes to the new address, nothing changes yet",
+)
+def my_email_change(request, payload: EmailChangeIn):
+    my_membership.email_change_request(member=request.auth, email=payload.email)
+    return my_membership.my_membership(member=request.auth)
+
+
+@my_router.post(
+    "email-change/confirm/",
+    auth=None,
+    response={200: EmailChangedOut, 409: ErrorOut, **MY_ERRORS},
+    throttle=[ActionThrottle("member_email_confirm")],
+    summary="Open the link e-mailed to the new address (token in the body): the address changes",
+)
+def my_email_confirm(request, payload: SignInTokenIn):
+    member = my_membership.email_change_confirm(token=payload.token)
+    return {
+        "email": member.email,
+        "message": _("The e-mail address of your membership is now %(email)s.") % {"email": member.email},
+    }
+
+
 @my_router.get("export/", response={200: None, **MY_ERRORS}, summary="All the member's data as JSON")
 def my_membership_export(request):
-    data = my_membership.my_data_export(member=request.auth)
-    response = JsonResponse(data, json_dumps_params={"ensure_ascii": False, "indent": 2})
-    response["Content-Disposition"] = 'attachment; filename="my-membership.json"'
-    return response
+    return data_response(my_membership.my_data_export(member=request.auth), "my-membership.json")
 
 
 @my_router.get(
@@ -316,3 +372,18 @@ def my_cpd_statement(request, query: Query[CpdStatementQuery]):
 @my_router.post("close/", response={200: MyMembershipOut, **MY_ERRORS}, summary="Ask to close and erase")
 def my_membership_close(request):
     return my_membership.my_membership(member=my_membership.closure_request(member=request.auth))
+
+
+@my_router.get("renew/", response={200: RenewalStateOut, **MY_ERRORS}, summary="Whether renewal is open")
+def my_renewal(request):
+    return renewals.renewal_state(member=request.auth)
+
+
+@my_router.post(
+    "renew/",
+    response={200: RenewalOut, 409: ErrorOut, **MY_ERRORS},
+    summary="Renew: answers the payment reference and the amount (asking again answers the same one)",
+)
+def my_renew(request, payload: RenewIn):
+    renewal = renewals.renewal_request(member=request.auth, data=payload.dict())
+    return renewals.renewal_answer(renewal)

@@ -11,7 +11,7 @@ class MembersConfig(AppConfig):
 
         from services.audit.registry import audit_follow
 
-        from .models import CpdCredit, Member
+        from .models import CpdCredit, Member, MembershipPeriod, Renewal
         from .selectors import MEMBER_TOTALS
 
         for signal in (post_save, post_delete):  # the list's kept totals
@@ -47,5 +47,24 @@ class MembersConfig(AppConfig):
             object_type="cpd_credit",
             personal=["note", "revoked_reason"],
             exclude=["created_at", "verify_code_hash", "verify_code_sealed"],
-            label=lambda credit: f"#{credit.pk}",
+            label=lambda credit: f"{credit.member.trail_label}: {credit.title[:60]}",
+            # Named by its member, as the periods: erased with the member's trail.
+            object_id=lambda credit: credit.member_id,
+        )
+        audit_follow(
+            MembershipPeriod,
+            object_type="membership_period",
+            # The transaction id traces the payer's mobile money account, as on the member.
+            personal=["transaction_id"],
+            exclude=["created_at"],
+            label=lambda period: f"{period.member.trail_label}: {period.start}–{period.end}",
+            # Named by its member: the member's periods are found (and erased) by the member's id.
+            object_id=lambda period: period.member_id,
+        )
+        audit_follow(
+            Renewal,
+            object_type="renewal",
+            personal=["transaction_id"],  # traces the payer's account, as the member's does
+            exclude=["created_at", "updated_at"],
+            label=lambda renewal: renewal.reference,
         )

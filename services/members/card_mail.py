@@ -10,7 +10,7 @@ from .models import Member
 CARD_PDF = "membership-card.pdf"
 
 
-@parts_for("member_approved")
+@parts_for("member_approved", "renewal_confirmed")
 def card_parts(notification) -> Parts:
     member_id = notification.context.get("_card")
     member = Member.objects.filter(pk=member_id).first() if member_id else None

@@ -36,3 +36,38 @@ class MemberSignInRequested(DomainEvent):
     topic = "member_sign_in.requested"
     personal = ("email",)  # forgotten when the address is erased (outbox.personal_values_forget)
     email: str  # as typed
+
+
+@dataclass(frozen=True)
+class MemberEmailChangeRequested(DomainEvent):
+    """A member asked to move their membership to a new address; the worker e-mails the link."""
+
+    topic = "member_email_change.requested"
+    member_id: int
+    change_id: int
+
+
+@dataclass(frozen=True)
+class MemberEmailChanged(DomainEvent):
+    """A member confirmed their new address; the worker tells the old one."""
+
+    topic = "member.email_changed"
+    personal = ("old_email",)  # forgotten when the address is erased (outbox.personal_values_forget)
+    member_id: int
+    old_email: str
+
+
+@dataclass(frozen=True)
+class RenewalRequested(DomainEvent):
+    """A member asked to renew (or changed their pending renewal): e-mail them how to pay."""
+
+    topic = "renewal.requested"
+    renewal_id: int
+
+
+@dataclass(frozen=True)
+class RenewalConfirmed(DomainEvent):
+    """Staff confirmed a renewal's payment: e-mail the member their new card."""
+
+    topic = "renewal.confirmed"
+    renewal_id: int

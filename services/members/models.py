@@ -136,6 +136,9 @@ class MembershipPeriod(models.Model):
             # Also the index of a member's periods (the latest by start).
             models.UniqueConstraint(fields=["member", "start"], name="period_start_once"),
         ]
+        # The renewal notices' sweep and the growth report's retention find periods by their
+        # last day (a few date ranges among every period ever): docs/members.md, Renewal notices.
+        indexes = [models.Index(fields=["end"], name="period_end_idx")]
 
     def __str__(self):
         return f"{self.member_id}: {self.start} to {self.end}"
@@ -168,6 +171,23 @@ class MemberSession(models.Model):
         return f"session of member {self.member_id} until {self.expires_at:%Y-%m-%d %H:%M}"
 
 
+class MemberEmailChange(models.Model):
+    """A member's new e-mail address waiting for its confirmation: a single-use link to the new
+    address (only the SHA-256 of its random token is kept) changes the member's address when
+    opened, if no other member has it by then (docs/members.md, Changing the e-mail address).
+    `token_hash` is null until the worker writes the e-mail (the raw token is never stored)."""
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="email_changes")
+    new_email = models.EmailField(max_length=254)
+    token_hash = models.CharField(max_length=64, unique=True, null=True, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    expires_at = models.DateTimeField(db_index=True)
+    used_at = models.DateTimeField(null=True, blank=True)
+
+    def __str__(self):
+        return f"e-mail change of member {self.member_id} until {self.expires_at:%Y-%m-%d %H:%M}"
+
+
 class ErasedMember(models.Model):
     """What the reports keep of a rejected application that the retention period erased: its
     dates and the staff user who decided; nothing about the person (docs/reports.md)."""
@@ -184,6 +204,23 @@ class ErasedMember(models.Model):
 
     def __str__(self):
         return f"Erased {self.approval_status} application of {self.created_at:%Y-%m-%d}"
+
+
+class ErasedMembershipPeriod(models.Model):
+    """A period of an ErasedMember, dates only: the growth report counts joins, renewals and
+    retention from periods (docs/reports.md), and reads the same after the retention purge."""
+
+    erased_member = models.ForeignKey(ErasedMember, on_delete=models.CASCADE, related_name="periods")
+    start = models.DateField()
+    end = models.DateField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["erased_member", "start"], name="erased_period_start_once"),
+        ]
+
+    def __str__(self):
+        return f"Erased period {self.start} to {self.end}"
 
 
 class MembershipNumberCounter(models.Model):
@@ -271,3 +308,46 @@ class CpdCredit(models.Model):
 
     def __str__(self):
         return f"{self.hours} h CPD of member {self.member_id}: {self.title}"
+
+
+class Renewal(models.Model):
+    """A member's request to renew (docs/members.md, Renewal): Pending with a payment reference and
+    the fee until staff confirm the payment at the desk, which adds the next period; one Pending
+    per member (asking again updates it)."""
+
+    class Status(models.TextChoices):
+        PENDING = "Pending", "Pending"
+        CONFIRMED = "Confirmed", "Confirmed"
+        CANCELLED = "Cancelled", "Cancelled"
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="renewals")
+    # What the payer writes in the Mobile Money or bank message (services/core/payments.py).
+    reference = models.CharField(max_length=12, unique=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
+    membership_type = models.CharField(max_length=20, choices=Member.MembershipType.choices)
+    fee = models.DecimalField(max_digits=12, decimal_places=2)
+    payment_method = models.CharField(max_length=20)
+    transaction_id = models.CharField(max_length=100, blank=True, default="")
+    confirmed_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    confirmed_at = models.DateTimeField(null=True, blank=True)
+    # The period the confirmation added.
+    period = models.OneToOneField(
+        MembershipPeriod, null=True, blank=True, on_delete=models.SET_NULL, related_name="renewal"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-created_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["member"], condition=Q(status="Pending"), name="renewal_pending_once"
+            ),
+        ]
+        # The payment desk: the pending ones, newest first.
+        indexes = [models.Index(fields=["status", "-created_at", "-id"], name="renewal_desk_idx")]
+
+    def __str__(self):
+        return f"renewal {self.reference} of member {self.member_id} ({self.status})"

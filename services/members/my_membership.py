@@ -8,20 +8,20 @@ from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja.security import HttpBearer
 
-from services.audit.recording import audit_record
-from services.core.errors import ApplicationError, ValidationFailed
+from services.audit.recording import audit_action, audit_record
+from services.core.errors import ApplicationError, Conflict, ValidationFailed
 from services.core.text import email_address_problem, has_forbidden_characters
 from services.outbox.services import publish
 
 from .cleaning import clean_member_fields
 from .cpd import my_cpd
-from .domain_events import MemberSignInRequested
-from .models import Member, MemberSession, MembershipPeriod, MemberSignInLink
+from .domain_events import MemberEmailChanged, MemberEmailChangeRequested, MemberSignInRequested
+from .models import Member, MemberEmailChange, MemberSession, MembershipPeriod, MemberSignInLink
 from .standing import member_standing
 from .verification import card_code, card_verify_url
 
@@ -158,7 +158,8 @@ def sign_in_links_purge() -> int:
     now = timezone.now()
     links, _ = MemberSignInLink.objects.filter(expires_at__lt=now - timedelta(days=1)).delete()
     sessions, _ = MemberSession.objects.filter(expires_at__lt=now).delete()
-    return links + sessions
+    changes, _ = MemberEmailChange.objects.filter(expires_at__lt=now - timedelta(days=1)).delete()
+    return links + sessions + changes
 
 
 # --- The member's own data ---------------------------------------------------------------------
@@ -172,6 +173,7 @@ def my_card_url(member: Member) -> str | None:
 
 def my_membership(*, member: Member) -> dict[str, Any]:
     periods = list(member.periods.order_by("start").values("start", "end"))
+    pending = email_change_pending(member=member)
     return {
         "standing": member_standing(member.approval_status, member.membership_end, timezone.localdate()),
         "membership_end": member.membership_end,
@@ -180,6 +182,7 @@ def my_membership(*, member: Member) -> dict[str, Any]:
         "periods": periods,
         "full_name": member.full_name,
         "email": member.email,
+        "pending_email": pending.new_email if pending else None,
         "phone": member.phone,
         "address": member.address,
         "language": member.language,
@@ -220,6 +223,126 @@ def my_membership_update(*, member: Member, data: dict[str, Any]) -> Member:
     return member
 
 
+# --- A new e-mail address, confirmed by a link to it -------------------------------------------
+
+
+def email_change_pending(*, member: Member) -> MemberEmailChange | None:
+    """The member's latest change asked for and not confirmed yet, while its link works."""
+    return (
+        MemberEmailChange.objects.filter(member=member, used_at__isnull=True, expires_at__gt=timezone.now())
+        .order_by("-created_at", "-pk")
+        .first()
+    )
+
+
+def email_change_request(*, member: Member, email: Any) -> MemberEmailChange:
+    """Ask to move the membership to a new address: nothing changes yet. The worker e-mails a
+    single-use link to the new address (members.handlers); the member's earlier unconfirmed
+    change stops working. Whether another member has the address is told only to whoever opens
+    the link (its owner): the answer here is the same, so that the form tells nobody who is a
+    member."""
+    email = email.strip() if isinstance(email, str) else ""
+    if not email:
+        raise ValidationFailed(
+            _("Please enter your new e-mail address."), fields={"email": _("This field is required.")}
+        )
+    if len(email) > 254 or email_address_problem(email):
+        message = _("Please enter a valid e-mail address.")
+        raise ValidationFailed(message, fields={"email": message})
+    if email.casefold() == member.email.casefold():
+        message = _("This is already the e-mail address of your membership.")
+        raise ValidationFailed(message, fields={"email": message})
+    with transaction.atomic():
+        member = Member.objects.select_for_update().get(pk=member.pk)
+        MemberEmailChange.objects.filter(member=member, used_at__isnull=True).delete()
+        change = MemberEmailChange.objects.create(
+            member=member,
+            new_email=email,
+            expires_at=timezone.now() + timedelta(hours=settings.MEMBER_EMAIL_CHANGE_HOURS),
+        )
+        publish(MemberEmailChangeRequested(member_id=member.pk, change_id=change.pk))
+    return change
+
+
+def email_change_link_issue(*, change_id: int) -> tuple[MemberEmailChange, str] | None:
+    """The link's token (256 random bits) of a change still waiting for its e-mail, locked with its
+    member until the handler's transaction ends; None when there is nothing to send (already
+    sent, replaced by a later change, or the member is no longer approved)."""
+    change = (
+        MemberEmailChange.objects.select_for_update()
+        .select_related("member")
+        .filter(
+            pk=change_id,
+            token_hash__isnull=True,
+            used_at__isnull=True,
+            expires_at__gt=timezone.now(),
+            member__approval_status=Member.Approval.APPROVED,
+        )
+        .first()
+    )
+    if change is None:
+        return None
+    raw = secrets.token_urlsafe(32)
+    change.token_hash = _hash(raw)
+    change.save(update_fields=["token_hash"])
+    return change, raw
+
+
+def email_change_url(token: str) -> str:
+    # In the fragment, which browsers never send to a server (nor to its logs).
+    return f"{settings.FRONTEND_URL}/my-membership/email#token={token}"
+
+
+class EmailTaken(Conflict):
+    code = "email_taken"
+
+
+def email_change_confirm(*, token: str) -> Member:
+    """Use a link once: the member's address becomes the new one, unless another member has it
+    (any capitals) by now. Recorded in the audit trail; the old address is told."""
+    invalid = InvalidSignInLink(
+        _("This confirmation link is invalid, already used or expired. Please ask for a new one.")
+    )
+    if not token or not isinstance(token, str) or len(token) > TOKEN_MAX_CHARS:
+        raise invalid
+    now = timezone.now()
+    with transaction.atomic():
+        change = (
+            MemberEmailChange.objects.select_for_update()
+            .filter(
+                token_hash=_hash(token),
+                used_at__isnull=True,
+                expires_at__gt=now,
+                member__approval_status=Member.Approval.APPROVED,
+            )
+            .first()
+        )
+        if change is None:
+            raise invalid
+        member = Member.objects.select_for_update().get(pk=change.member_id)
+        old_email = member.email
+        changed = not Member.objects.filter(email__iexact=change.new_email).exclude(pk=member.pk).exists()
+        if changed:
+            try:
+                with transaction.atomic(), audit_action("member.email_changed"):
+                    member.email = change.new_email
+                    member.save(update_fields=["email", "updated_at"])
+            except IntegrityError:  # the same address taken by a parallel request
+                member.email, changed = old_email, False
+        # The link works once, whatever its outcome (a refusal is final: ask again).
+        change.used_at = now
+        change.save(update_fields=["used_at"])
+        if changed:
+            publish(MemberEmailChanged(member_id=member.pk, old_email=old_email))
+    if not changed:
+        message = _(
+            "This address already belongs to a membership, so the address was not changed. "
+            "Please write to %(contact)s if you need help."
+        ) % {"contact": settings.ASSOCIATION["email"]}
+        raise EmailTaken(message, fields={"email": message})
+    return member
+
+
 PERIOD_FIELDS = (
     "start",
     "end",
@@ -234,17 +357,17 @@ PERIOD_FIELDS = (
 NOT_EXPORTED = ("id", "decided_by")
 
 
-def my_data_export(*, member: Member) -> dict[str, Any]:
-    """Everything the membership holds about the member, as JSON (two queries whatever the rows)."""
+def my_data_export(*, member: Member, verb: str = "member.exported_own_data") -> dict[str, Any]:
+    """Everything the membership holds about the member, as JSON (two queries whatever the rows):
+    the member's own download, or staff's for them (`verb` "member.exported", a request for a
+    copy of one's data made by letter or at the desk)."""
     record = {
         field.attname: getattr(member, field.attname)
         for field in Member._meta.concrete_fields
         if field.name not in NOT_EXPORTED and field.attname not in ("decided_by_id",)
     }
     periods = list(MembershipPeriod.objects.filter(member=member).order_by("start").values(*PERIOD_FIELDS))
-    audit_record(
-        "member.exported_own_data", object_type="member", object_id=member.pk, label=member.trail_label
-    )
+    audit_record(verb, object_type="member", object_id=member.pk, label=member.trail_label, model=Member)
     return {"member": record, "periods": periods, "cpd": my_cpd(member=member)}
 
 

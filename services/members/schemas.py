@@ -9,7 +9,7 @@ from services.core.cpd import CPD_CATEGORIES
 from services.core.openapi import one_of
 
 from .cleaning import GENDERS, PAYMENT_METHODS
-from .models import CpdCredit, Member, RenewalNotice
+from .models import CpdCredit, Member, Renewal, RenewalNotice
 from .selectors import ORDERINGS
 from .standing import STANDINGS, member_standing
 
@@ -218,6 +218,15 @@ class SignInTokenIn(Schema):
     token: str = ""
 
 
+class EmailChangeIn(Schema):
+    email: str = ""
+
+
+class EmailChangedOut(Schema):
+    email: str
+    message: str
+
+
 class MemberSessionOut(Schema):
     access: str
     expires_at: datetime
@@ -301,6 +310,8 @@ class MyMembershipOut(Schema):
     periods: list[PeriodOut]
     full_name: str
     email: str
+    # A new address asked for, waiting for its link to be opened (null: none); `email` stays.
+    pending_email: str | None
     phone: str
     address: str
     language: str  # the language of the association's e-mails to the member
@@ -318,3 +329,61 @@ class MyMembershipIn(Schema):
     address: str | None = None
     language: str | None = None
     preferred_communication_language: str | None = None
+
+
+# --- Renewal (docs/members.md, Renewal) -------------------------------------------------------
+
+
+class RenewIn(Schema):
+    membership_type: str = ""  # empty: the member's own type
+    payment_method: str = ""
+
+
+class RenewalOut(Schema):
+    """A renewal and how to pay it, like an event registration's answer."""
+
+    id: int
+    reference: str
+    status: one_of(Renewal.Status)
+    amount: float
+    amount_text: str
+    currency: str
+    membership_type: one_of(Member.MembershipType)
+    payment_method: one_of(PAYMENT_METHODS)
+    methods: dict[str, str]
+    next_steps: str
+    demo: bool
+    contact_message: str
+    contact_email: str
+    contact_phone: str
+    created_at: datetime
+
+
+class RenewalFeeOut(Schema):
+    membership_type: one_of(Member.MembershipType)
+    amount: float | None  # null: no fee set, so that type cannot be renewed online
+
+
+class RenewalStateOut(Schema):
+    open: bool
+    opens_on: date | None  # E-60
+    membership_type: one_of(Member.MembershipType)
+    payment_method: str
+    fees: list[RenewalFeeOut]
+    pending: RenewalOut | None
+
+
+class RenewalConfirmIn(Schema):
+    transaction_id: str = ""
+    payment_method: str = ""
+
+
+class RenewalConfirmedOut(Schema):
+    id: int
+    reference: str
+    status: one_of(Renewal.Status)
+    transaction_id: str
+    payment_method: str
+    confirmed_at: datetime | None
+    member_id: int
+    period: PeriodOut | None

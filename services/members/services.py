@@ -20,7 +20,14 @@ from services.outbox.services import publish
 
 from .cleaning import clean_member_fields
 from .domain_events import MemberApplied, MemberApproved, MemberErased, MemberRejected
-from .models import ErasedMember, Member, MembershipNumberCounter
+from .models import (
+    ErasedMember,
+    ErasedMembershipPeriod,
+    Member,
+    MemberEmailChange,
+    MembershipNumberCounter,
+    MembershipPeriod,
+)
 from .periods import approval_period
 from .selectors import member_detail
 from .verification import card_code_issue
@@ -35,6 +42,10 @@ MEMBER_TEMPLATES = (
     "renewal_notice",
     "member_sign_in",
     "cpd_certificate",
+    "member_email_change",
+    "member_email_changed",
+    "renewal_requested",
+    "renewal_confirmed",
 )
 
 
@@ -223,7 +234,7 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
         if member is None:
             return {"members": 0, "emails": 0}
         if keep_tally:
-            ErasedMember.objects.create(
+            erased = ErasedMember.objects.create(
                 approval_status=member.approval_status,
                 created_at=member.created_at,
                 joined_at=member.joined_at,
@@ -231,12 +242,21 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
                 rejected_at=member.rejected_at,
                 decided_by_id=member.decided_by_id,
             )
+            # Their periods' dates, for the growth report (docs/reports.md); nothing paid or who.
+            ErasedMembershipPeriod.objects.bulk_create(
+                ErasedMembershipPeriod(erased_member=erased, start=start, end=end)
+                for start, end in MembershipPeriod.objects.filter(member=member).values_list("start", "end")
+            )
         email = member.email
+        renewal_ids = list(member.renewals.values_list("pk", flat=True))
         # The fact stays (the deletion's entry, under the member's id, its personal values
         # "[erased]" before it is written), and every earlier entry about them loses theirs.
         with audit_action("member.erased"):
             member.delete()
         audit_erase(object_type="member", object_ids=[member_id])
+        audit_erase(object_type="membership_period", object_ids=[member_id])
+        audit_erase(object_type="cpd_credit", object_ids=[member_id])
+        audit_erase(object_type="renewal", object_ids=renewal_ids)
         emails = notifications_erase(
             about=[
                 About(recipient=email, templates=MEMBER_TEMPLATES),
@@ -253,6 +273,8 @@ def members_erase_for_email(*, email: str) -> dict[str, int]:
     erased = Counter(members=0, emails=0)
     for member_id in Member.objects.filter(email__iexact=email).values_list("pk", flat=True):
         erased.update(member_erase(member_id=member_id))
+    # A member's unconfirmed move to this address (its e-mail, to the address, goes with the rest).
+    MemberEmailChange.objects.filter(new_email__iexact=email).delete()
     return dict(erased)
 
 

@@ -4,7 +4,7 @@ import random
 import re
 import smtplib
 import time
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import timedelta
 from email.mime.base import MIMEBase
@@ -86,19 +86,15 @@ def notification_queue(
     *,
     template: str,
     recipient: str,
-    context: dict | None = None,
+    context: dict | Callable[[], dict] | None = None,
     language: str,
     reply_to: str = "",
     source_message=None,
 ) -> Notification:
     """Store an e-mail to send and hand it to the mail queue once the transaction commits.
-    `language` (a code of settings.LANGUAGES) is the recipient's: the e-mail is written in it."""
-    defaults = {
-        "context": context or {},
-        "reply_to": reply_to,
-        "language": language,
-        "message_id": _new_message_id(),
-    }
+    `language` (a code of settings.LANGUAGES) is the recipient's: the e-mail is written in it.
+    A callable `context` is called only when the e-mail is new: what it makes (a single-use link)
+    is not made again when a handler runs a second time for the same message."""
     if source_message is not None:
         # One e-mail per (event, template, recipient) even if a handler is somehow run again. The
         # outbox runs a delivery under its row's lock and no unique constraint backs this, so a
@@ -110,7 +106,13 @@ def notification_queue(
         if notification is not None:
             return notification
     notification = Notification.objects.create(
-        template=template, recipient=recipient, source_message=source_message, **defaults
+        template=template,
+        recipient=recipient,
+        source_message=source_message,
+        context=(context() if callable(context) else context) or {},
+        reply_to=reply_to,
+        language=language,
+        message_id=_new_message_id(),
     )
     ring_after_commit(SEND_DUE_TASK)
     return notification

@@ -10,6 +10,7 @@ from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_action, audit_record
 from services.core.errors import ApplicationError, Conflict, NotFound
+from services.core.payments import payment_claim
 from services.core.status_words import status_word
 from services.events.models import Event
 from services.events.services import event_counters_store
@@ -163,6 +164,13 @@ def _apply_decision(event: Event, registration: Registration, decision: dict[str
     if new_status == Registration.Status.APPROVED:
         _approve_needs_seat(event, registration, now)
         _refuse_reused_transaction(registration, decision["transaction_id"])
+        # Across kinds too: a renewal confirmed with this id refuses it (the same words).
+        payment_claim(
+            decision["transaction_id"],
+            kind="registration",
+            object_id=registration.pk,
+            reference=registration.payment_reference or "",
+        )
         registration.transaction_id = decision["transaction_id"]
         registration.payment_method = decision["payment_method"]
         registration.ended_reason = ""

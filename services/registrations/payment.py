@@ -6,6 +6,7 @@ from django.conf import settings
 from django.utils.translation import gettext as _
 
 from services.core.money import CURRENCY, amount_text
+from services.core.payments import payment_methods
 from services.events.models import Event
 
 
@@ -15,7 +16,6 @@ def is_free(event: Event) -> bool:
 
 
 def payment_details(event: Event, reference: str) -> dict[str, Any]:
-    details = settings.PAYMENT_DETAILS
     association = settings.ASSOCIATION
     paid = not is_free(event)
     contact_email = event.contact_email or association["email"]
@@ -23,29 +23,7 @@ def payment_details(event: Event, reference: str) -> dict[str, Any]:
     if paid:
         amount = amount_text(event.price)
         status = _("Pending payment: your seat is confirmed once we receive it.")
-        methods = {
-            "Mobile Money": _(
-                "Send %(amount)s to %(number)s (%(name)s) and write the reference %(reference)s "
-                "in the message."
-            )
-            % {
-                "amount": amount,
-                "number": details["mobile_money_number"],
-                "name": details["mobile_money_name"],
-                "reference": reference,
-            },
-            "Bank Transfer": _(
-                "Pay %(amount)s to %(bank)s, account %(account)s (%(holder)s), with the reference "
-                "%(reference)s."
-            )
-            % {
-                "amount": amount,
-                "bank": details["bank_name"],
-                "account": details["bank_account"],
-                "holder": details["bank_account_name"],
-                "reference": reference,
-            },
-        }
+        methods = payment_methods(event.price, reference)
         next_steps = _(
             "Pay with Mobile Money or a bank transfer and write your reference %(reference)s in the "
             "payment message. We confirm your seat by e-mail once the payment arrives."

@@ -2,7 +2,6 @@
 full event, and the rules both share (one seat per person, the payment reference and deadline, a
 hold that lapsed)."""
 
-import secrets
 from dataclasses import replace
 from datetime import datetime, timedelta
 from typing import Any
@@ -15,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from services.audit.recording import audit_action
 from services.core.errors import ApplicationError, Conflict
+from services.core.payments import new_reference
 from services.core.prepared import atomic_batched, insert, reserve_id
 from services.events.models import Event
 from services.events.services import event_counters_store
@@ -40,13 +40,9 @@ from .models import Registration, WaitlistEntry
 from .payment import is_free
 from .tickets import ticket_issue
 
-# No 0/O, 1/I/L: a reference is read off a screen and typed into a phone.
-REFERENCE_ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
-REFERENCE_LENGTH = 6
-
 
 def new_payment_reference() -> str:
-    return "".join(secrets.choice(REFERENCE_ALPHABET) for _ in range(REFERENCE_LENGTH))
+    return new_reference()  # the same alphabet as a renewal's (services/core/payments.py)
 
 
 class RegistrationClosed(ApplicationError):

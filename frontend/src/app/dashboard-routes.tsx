@@ -30,6 +30,10 @@ const eventRegistrations = page(
   'EventRegistrationsPage',
   ['registrations-admin', 'events-admin', 'events'],
 );
+const paymentDesk = page(() => import('../features/payments/pages/payment-desk-page'), 'PaymentDeskPage', [
+  'registrations-admin',
+  'membership',
+]);
 // The door's screen: its own frame (a phone in one hand), no sidebar.
 const checkin = page(() => import('../features/checkin/pages/checkin-page'), 'CheckinPage', [
   'checkin',
@@ -66,6 +70,7 @@ const dashboardRoutes: RouteObject[] = [
           { path: 'members', element: members },
           { path: 'registrations', element: registrationsOverview },
           { path: 'registrations/:eventId', element: eventRegistrations },
+          { path: 'payments', element: paymentDesk },
           { path: 'settings', element: settings },
           { path: 'reports', element: reports },
           { path: 'profile', element: profile },

@@ -42,6 +42,12 @@ const verify = page(() => import('../features/members/pages/verify-page'), 'Veri
 const myMembership = page(() => import('../features/members/pages/my-membership-page'), 'MyMembershipPage', [
   'membership',
 ]);
+// The link that confirms a member's new e-mail address (#token=…), opened on any device.
+const myMembershipEmail = page(
+  () => import('../features/members/pages/confirm-email-page'),
+  'ConfirmEmailPage',
+  ['membership'],
+);
 const privacy = page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', ['privacy']);
 
 // Admin area: none of it is in the public bundle.
@@ -83,6 +89,7 @@ export const routes: RouteObject[] = [
           // What a membership card's QR code opens (later a certificate's): anyone may check it.
           { path: 'verify/:code', element: verify },
           { path: 'my-membership', element: myMembership },
+          { path: 'my-membership/email', element: myMembershipEmail },
           { path: 'mentorshipdetail', element: mentorship },
           { path: 'privacy', element: privacy },
           // Paths match whatever the capitals: /resources and /updates reach the same pages.

@@ -591,6 +591,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/members/{member_id}/export/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All of one member's data as JSON (what the member downloads from their own page) */
+        get: operations["services_members_api_member_data_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/members/{member_id}/reject/": {
         parameters: {
             query?: never;
@@ -619,6 +636,23 @@ export interface paths {
         put?: never;
         /** Flip Active */
         post: operations["services_members_api_member_toggle_active"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/payment-desk/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The payment desk: pending event payments and renewals together, search by reference */
+        get: operations["services_dashboard_api_payment_desk_list"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -722,6 +756,23 @@ export interface paths {
         put?: never;
         /** Approve with the payment details (SPEC §5), reject or cancel */
         post: operations["services_registrations_api_update_status"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/renewals/{renewal_id}/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a renewal's payment: the next period, and the new card e-mailed */
+        post: operations["services_members_api_renewal_confirm"];
         delete?: never;
         options?: never;
         head?: never;
@@ -933,6 +984,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/my-membership/email-change/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to change one's e-mail address: a link goes to the new address, nothing changes yet */
+        post: operations["services_members_api_my_email_change"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-membership/email-change/confirm/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Open the link e-mailed to the new address (token in the body): the address changes */
+        post: operations["services_members_api_my_email_confirm"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/my-membership/export/": {
         parameters: {
             query?: never;
@@ -944,6 +1029,24 @@ export interface paths {
         get: operations["services_members_api_my_membership_export"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-membership/renew/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether renewal is open */
+        get: operations["services_members_api_my_renewal"];
+        put?: never;
+        /** Renew: answers the payment reference and the amount (asking again answers the same one) */
+        post: operations["services_members_api_my_renew"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2033,6 +2136,21 @@ export interface components {
             message: string;
             registration: components["schemas"]["RegistrationOut"];
         };
+        /** EmailChangeIn */
+        EmailChangeIn: {
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+        };
+        /** EmailChangedOut */
+        EmailChangedOut: {
+            /** Email */
+            email: string;
+            /** Message */
+            message: string;
+        };
         /** EmailIn */
         EmailIn: {
             /**
@@ -3037,6 +3155,8 @@ export interface components {
              * @enum {string}
              */
             membership_type: "Individual" | "Institutional";
+            /** Pending Email */
+            pending_email: string | null;
             /** Periods */
             periods: components["schemas"]["PeriodOut"][];
             /** Phone */
@@ -3284,6 +3404,72 @@ export interface components {
             };
             /** Total Pages */
             total_pages: number;
+        };
+        /** PaymentDeskFilters */
+        PaymentDeskFilters: {
+            /** Kind */
+            kind?: string | null;
+            /** Page */
+            page?: number | null;
+            /** Page Size */
+            page_size?: number | null;
+            /** Search */
+            search?: string | null;
+            /** Status */
+            status?: string | null;
+        };
+        /** PaymentDeskOut */
+        PaymentDeskOut: {
+            /** Count */
+            count: number;
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Results */
+            results: components["schemas"]["PaymentDeskRow"][];
+            /** Total Pages */
+            total_pages: number;
+        };
+        /** PaymentDeskRow */
+        PaymentDeskRow: {
+            /** Amount */
+            amount: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Email */
+            email: string;
+            /** Event Id */
+            event_id: number | null;
+            /** Event Title */
+            event_title: string | null;
+            /** Id */
+            id: number;
+            /**
+             * Kind
+             * @enum {string}
+             */
+            kind: "registration" | "renewal";
+            /** Member Id */
+            member_id: number | null;
+            /** Membership Type */
+            membership_type: string | null;
+            /** Name */
+            name: string;
+            /** Payment Method */
+            payment_method: string;
+            /** Reference */
+            reference: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Confirmed";
+            /** Transaction Id */
+            transaction_id: string;
         };
         /** PaymentInfo */
         PaymentInfo: {
@@ -3575,6 +3761,63 @@ export interface components {
             /** Transaction Id */
             transaction_id: string;
         };
+        /** RenewIn */
+        RenewIn: {
+            /**
+             * Membership Type
+             * @default
+             */
+            membership_type: string;
+            /**
+             * Payment Method
+             * @default
+             */
+            payment_method: string;
+        };
+        /** RenewalConfirmIn */
+        RenewalConfirmIn: {
+            /**
+             * Payment Method
+             * @default
+             */
+            payment_method: string;
+            /**
+             * Transaction Id
+             * @default
+             */
+            transaction_id: string;
+        };
+        /** RenewalConfirmedOut */
+        RenewalConfirmedOut: {
+            /** Confirmed At */
+            confirmed_at: string | null;
+            /** Id */
+            id: number;
+            /** Member Id */
+            member_id: number;
+            /** Payment Method */
+            payment_method: string;
+            period: components["schemas"]["PeriodOut"] | null;
+            /** Reference */
+            reference: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Confirmed" | "Cancelled";
+            /** Transaction Id */
+            transaction_id: string;
+        };
+        /** RenewalFeeOut */
+        RenewalFeeOut: {
+            /** Amount */
+            amount: number | null;
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
+        };
         /** RenewalNoticeOut */
         RenewalNoticeOut: {
             /**
@@ -3587,6 +3830,73 @@ export interface components {
              * Format: date-time
              */
             sent_at: string;
+        };
+        /**
+         * RenewalOut
+         * @description A renewal and how to pay it, like an event registration's answer.
+         */
+        RenewalOut: {
+            /** Amount */
+            amount: number;
+            /** Amount Text */
+            amount_text: string;
+            /** Contact Email */
+            contact_email: string;
+            /** Contact Message */
+            contact_message: string;
+            /** Contact Phone */
+            contact_phone: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Currency */
+            currency: string;
+            /** Demo */
+            demo: boolean;
+            /** Id */
+            id: number;
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
+            /** Methods */
+            methods: {
+                [key: string]: string;
+            };
+            /** Next Steps */
+            next_steps: string;
+            /**
+             * Payment Method
+             * @enum {string}
+             */
+            payment_method: "Mobile Money" | "Bank Transfer";
+            /** Reference */
+            reference: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "Pending" | "Confirmed" | "Cancelled";
+        };
+        /** RenewalStateOut */
+        RenewalStateOut: {
+            /** Fees */
+            fees: components["schemas"]["RenewalFeeOut"][];
+            /**
+             * Membership Type
+             * @enum {string}
+             */
+            membership_type: "Individual" | "Institutional";
+            /** Open */
+            open: boolean;
+            /** Opens On */
+            opens_on: string | null;
+            /** Payment Method */
+            payment_method: string;
+            pending: components["schemas"]["RenewalOut"] | null;
         };
         /**
          * ReportFilters
@@ -7195,6 +7505,71 @@ export interface operations {
             };
         };
     };
+    services_members_api_member_data_export: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     services_members_api_member_reject: {
         parameters: {
             query?: never;
@@ -7320,6 +7695,59 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_dashboard_api_payment_desk_list: {
+        parameters: {
+            query?: {
+                status?: string | null;
+                kind?: string | null;
+                search?: string | null;
+                page?: number | null;
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PaymentDeskOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7723,6 +8151,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["DecisionOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    services_members_api_renewal_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                renewal_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewalConfirmIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalConfirmedOut"];
                 };
             };
             /** @description Bad Request */
@@ -8701,6 +9236,207 @@ export interface operations {
             };
         };
     };
+    services_members_api_my_email_change: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EmailChangeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyMembershipOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_my_email_confirm: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SignInTokenIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EmailChangedOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     services_members_api_my_membership_export: {
         parameters: {
             query?: never;
@@ -8737,6 +9473,185 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_my_renewal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalStateOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_my_renew: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RenewIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RenewalOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };

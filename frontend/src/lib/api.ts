@@ -31,6 +31,7 @@ export const TAG_TYPES = [
   'User',
   'Dashboard',
   'System',
+  'PaymentDesk',
 ] as const;
 
 /** Calls whose 401 means "wrong credentials / token", never "the access token expired". */
@@ -45,6 +46,7 @@ const NO_TOKEN_ENDPOINTS = new Set([
   'applyForMembership',
   'requestMemberSignIn',
   'openMemberSession',
+  'confirmMemberEmail',
 ]);
 /** A member's own page: its calls carry the member's token, whose 401 is never the staff session's. */
 const MEMBER_PATHS = 'my-membership/';

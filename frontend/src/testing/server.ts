@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { activityBackend } from '../features/activity/mocks/handlers';
 import { dashboardBackend } from '../features/dashboard/mocks/handlers';
 import { publicEventHandlers } from '../features/events/mocks/public-handlers';
+import { renewalBackend } from '../features/members/mocks/renewal-handlers';
 import { challengeHandlers } from './challenge-handlers';
 
 // The translation catalogues the app fetches as JSON files (lib/i18n.ts), answered from source.
@@ -27,4 +28,6 @@ export const server = setupServer(
   ...dashboardBackend().handlers,
   // Every record's History (a registration's, a member's, an event's) asks for its entries: none.
   ...activityBackend({ entries: [] }).handlers,
+  // A member's page asks whether they may renew: not yet, unless a test says otherwise.
+  ...renewalBackend().handlers,
 );

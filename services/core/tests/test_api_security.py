@@ -41,6 +41,7 @@ PUBLIC = {
     ("GET", "/api/media/events/{event_id}/{name}"),  # the files of events' pictures
     ("POST", "/api/my-membership/sign-in-link/"),
     ("POST", "/api/my-membership/session/"),
+    ("POST", "/api/my-membership/email-change/confirm/"),  # by the token e-mailed to the new address
 }
 # A member session's own operations (services/members/my_membership.py): no staff token reaches
 # them, and a member token reaches nothing else (services/members/tests/test_my_membership.py).

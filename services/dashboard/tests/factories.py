@@ -6,7 +6,8 @@ from django.utils import timezone
 
 from services.events.models import Event
 from services.events.tests.factories import make_event
-from services.members.models import Member
+from services.members.models import Member, MembershipPeriod
+from services.members.standing import period_end
 from services.members.tests.helpers import make_member
 from services.registrations.models import CheckIn, Registration, ScanAttempt
 from services.registrations.tickets import new_ticket
@@ -18,6 +19,11 @@ def moment(days_ago: int, hour: int = 10) -> datetime:
 
 def day(days_ago: int) -> date:
     return timezone.localdate() - timedelta(days=days_ago)
+
+
+def period(member: Member, start: date) -> MembershipPeriod:
+    """A yearly membership period of the member from `start` (the growth report counts these)."""
+    return MembershipPeriod.objects.create(member=member, start=start, end=period_end(start, 12))
 
 
 def attend(event: Event, email: str, status=Registration.Status.APPROVED, **fields) -> Registration:
@@ -95,6 +101,12 @@ def association(staff):
     )
     for member, days_ago in ((aline, 45), (bosco, 410), (claire, 2), (dan, 8), (eve, 510)):
         backdate(member, created_at=moment(days_ago, 9))
+    # Their years: Aline joined this year; Bosco's year ended about 35 days ago and he did not
+    # renew (lapsed); Eve's first year ended about 136 days ago and she renewed in time.
+    period(aline, day(40))
+    period(bosco, day(400))
+    eve_first = period(eve, day(500))
+    period(eve, eve_first.end + timedelta(days=1))
 
     workshop = make_event("Past Workshop", status=Event.Status.COMPLETED, date=day(10))
     attend(workshop, "ALINE@example.org")  # a member, whatever the capitals
@@ -167,3 +179,13 @@ def bulk(n: int) -> None:
         )
         for i in range(n)
     )
+    # Each member a period, one in three a renewal after it (some in time, some not).
+    members = list(Member.objects.filter(full_name__startswith="Bulk member").order_by("pk"))
+    periods = []
+    for i, member in enumerate(members):
+        start = today - timedelta(days=i % 700)
+        periods.append(MembershipPeriod(member=member, start=start, end=period_end(start, 12)))
+        if i % 3 == 0:
+            again = periods[-1].end + timedelta(days=1 + i % 60)
+            periods.append(MembershipPeriod(member=member, start=again, end=period_end(again, 12)))
+    MembershipPeriod.objects.bulk_create(periods)

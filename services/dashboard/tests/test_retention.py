@@ -1,17 +1,19 @@
 """The retention purges erase people, not figures: every report reads the same before and after."""
 
+from datetime import timedelta
+
 import pytest
 
 from services.dashboard import selectors
 from services.events.models import Event
 from services.events.tests.factories import make_event
-from services.members.models import ErasedMember, Member
+from services.members.models import ErasedMember, ErasedMembershipPeriod, Member
 from services.members.services import rejected_purge
 from services.members.tests.helpers import make_member
 from services.registrations.erasure import ended_purge
 from services.registrations.models import ErasedRegistration, Registration
 
-from .factories import association, attend, backdate, day, moment
+from .factories import association, attend, backdate, day, moment, period
 
 pytestmark = pytest.mark.django_db
 
@@ -51,7 +53,11 @@ def test_every_report_reads_the_same_after_the_retention_purges(staff, settings)
         decided_by=staff,
     )
     backdate(gone, created_at=moment(310))
+    # Their years: the first one's grace ended within the year, renewed in time (a renewal).
+    first = period(gone, day(700))
+    period(gone, first.end + timedelta(days=1))
     before = figures()
+    assert before["growth"]["totals"]["renewals"] == 2 and before["growth"]["totals"]["retained"] == 2
 
     assert ended_purge()["registrations"] == 2
     assert rejected_purge() == 1
@@ -59,6 +65,7 @@ def test_every_report_reads_the_same_after_the_retention_purges(staff, settings)
     assert not Registration.objects.filter(email__in=["refused@example.org", "lapsed@example.org"]).exists()
     assert not Member.objects.filter(pk=gone.pk).exists()
     assert (ErasedRegistration.objects.count(), ErasedMember.objects.count()) == (2, 1)
+    assert ErasedMembershipPeriod.objects.count() == 2  # their dates only
     after = figures()
     for name in ("summary", "attendance", "growth"):
         assert after[name] == before[name], name

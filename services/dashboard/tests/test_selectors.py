@@ -1,14 +1,16 @@
-from datetime import date
+from datetime import date, timedelta
 
 import pytest
 
 from services.core.errors import ValidationFailed
 from services.dashboard import selectors
 from services.events.models import Event
+from services.members.standing import GRACE_DAYS
+from services.members.tests.helpers import make_member
 from services.registrations.models import CheckIn, Registration, ScanAttempt
 from services.registrations.tickets import new_ticket
 
-from .factories import association, check_in, day, moment
+from .factories import association, check_in, day, moment, period
 
 
 def check_in_scanned(registration):
@@ -258,17 +260,20 @@ def test_activities_are_bounded_and_counted(staff, monkeypatch):
     assert report["count"] == 16  # 3 applications, a join, a renewal, a rejection, 8 sign-ups, 2 decisions
 
 
-def test_growth_counts_joins_and_renewals_per_month_and_retention(staff):
-    association(staff)
+def test_growth_counts_joins_and_renewals_per_month_and_retention(staff, django_assert_num_queries):
+    people = association(staff)
     today = date.today()
-    report = selectors.growth_report(period="year", today=today)
+    with django_assert_num_queries(4):  # periods per month, retention; the same for the erased
+        report = selectors.growth_report(period="year", today=today)
     by_month = {row["month"]: (row["new_members"], row["renewals"]) for row in report["rows"]}
     assert list(by_month) == selectors.report_window("year", today=today).months()
-    joined, renewed = moment(40).date().replace(day=1), moment(20).date().replace(day=1)
+    # Aline's first period is a join; Eve's second a renewal, in the month it starts.
+    renewal = people["eve"].periods.order_by("start").last()
+    joined, renewed = day(40).replace(day=1), renewal.start.replace(day=1)
     assert by_month[joined][0] == 1 and by_month[renewed][1] == 1
     assert sum(new for new, _ in by_month.values()) == 1
     assert sum(renewals for _, renewals in by_month.values()) == 1
-    # Bosco and Eve had joined before the year: Eve is still active, Bosco is not.
+    # Bosco's and Eve's grace ended within the year: Eve had renewed, Bosco had not.
     assert report["totals"] == {
         "new_members": 1,
         "renewals": 1,
@@ -276,10 +281,34 @@ def test_growth_counts_joins_and_renewals_per_month_and_retention(staff):
         "retained": 1,
         "retention_rate": 50.0,
     }
-    searched = selectors.growth_report(period="year", search="bosco")["totals"]
+    with django_assert_num_queries(2):  # a search leaves out the erased (they have no name)
+        searched = selectors.growth_report(period="year", search="bosco")["totals"]
     assert (searched["new_members"], searched["members_at_start"], searched["retention_rate"]) == (0, 1, 0.0)
+    # Bosco's grace ended a few days ago (his year ended about 36 days ago): due this week.
     week = selectors.growth_report(period="week")["totals"]
-    assert (week["new_members"], week["renewals"], week["members_at_start"]) == (0, 0, 3)
+    assert (week["new_members"], week["renewals"], week["members_at_start"], week["retained"]) == (0, 0, 1, 0)
+
+
+@pytest.mark.parametrize(
+    ("next_start_after_end", "retained"),
+    [(None, 0), (1, 1), (GRACE_DAYS, 1), (GRACE_DAYS + 1, 0), (200, 0)],
+)
+def test_retention_is_renewal_before_grace_ends(next_start_after_end, retained):
+    """A membership is due in the window where its grace ends (the first Lapsed day, E+31, in
+    the window); it was retained if its next period starts after E and by grace's last day."""
+    today = date(2026, 11, 29)
+    member = make_member(1, approval_status="Approved", is_active_member=True)
+    first = period(member, date(2025, 10, 1))  # ends 2026-09-30; lapsed from 2026-10-31
+    if next_start_after_end is not None:
+        period(member, first.end + timedelta(days=next_start_after_end))
+    totals = selectors.growth_report(period="month", today=today)["totals"]  # 2026-10-30 to 2026-11-29
+    assert (totals["members_at_start"], totals["retained"]) == (1, retained)
+    # The quarter holds the same due year; the week does not (its grace ended a month ago).
+    assert selectors.growth_report(period="week", today=today)["totals"]["members_at_start"] == 0
+    # A lapsed member who comes back later is a renewal (not a new member) in their start month.
+    if next_start_after_end == 200:
+        year = selectors.growth_report(period="year", today=date(2027, 5, 1))["totals"]
+        assert (year["new_members"], year["renewals"]) == (0, 1)
 
 
 def test_a_search_over_the_limit_is_refused():

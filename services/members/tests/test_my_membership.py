@@ -98,6 +98,17 @@ def test_any_address_gets_the_same_answer_and_only_an_approved_member_a_link(cli
 
 
 @pytest.mark.django_db
+def test_a_request_handled_twice_keeps_the_link_already_e_mailed_working(client):
+    member = approved(1)
+    post(client, LINK, {"email": member.email})
+    token = link_token(member)
+    run_handlers()  # the same request again (a redelivery): no second e-mail, no second link
+    assert Notification.objects.filter(template="member_sign_in").count() == 1
+    assert MemberSignInLink.objects.filter(member=member).count() == 1
+    assert post(client, SESSION, {"token": token}).status_code == 200
+
+
+@pytest.mark.django_db
 def test_a_bad_address_answers_the_envelope(client):
     assert post(client, LINK, {"email": " "}).status_code == 400
     response = post(client, LINK, {"email": "not an address"})

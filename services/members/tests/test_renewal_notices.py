@@ -5,9 +5,6 @@ link; staff see which went out on the member; the queries of a batch do not grow
 members."""
 
 import email
-import os
-import subprocess
-import sys
 from datetime import date, datetime, time, timedelta
 
 import pytest
@@ -15,12 +12,12 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from conftest import ROOT, process_env
+from conftest import process_env
+from services.core.tests.children import database, in_child, manage, released_together
 from services.members.models import MembershipPeriod, RenewalNotice
 from services.members.notices import end_ranges, notice_due, renewal_notices_send
 from services.notifications.models import Notification
 from services.notifications.services import notifications_sweep, render_email
-from services.registrations.tests.test_rush import database, in_child, manage, postgres_database
 
 from .helpers import make_member
 
@@ -272,12 +269,8 @@ print('ok')
 """.replace("COUNT", str(MEMBERS))
 
 SWEEP = """
-import os, pathlib, time
+import os
 from services.members.notices import renewal_notices_send
-print('ready', flush=True)
-go = pathlib.Path(os.environ['GO'])
-while not go.exists():
-    time.sleep(0.002)
 print(renewal_notices_send(batch=int(os.environ['BATCH'])))
 """
 
@@ -294,34 +287,13 @@ print(sorted(set(RenewalNotice.objects.values_list('kind', flat=True))))
 def test_two_sweeps_at_once_send_each_notice_once(engine, tmp_path):
     data_dir = tmp_path / "data"
     data_dir.mkdir()
-    if engine == "postgresql":
-        place = postgres_database(f"notices_{os.getpid()}_{tmp_path.name[-12:]}".lower())
-    else:
-        place = database(engine, tmp_path)
-    with place as url:
+    with database(engine, tmp_path) as url:
         env = process_env(DATABASE_URL=url, DATA_DIR=str(data_dir), REDIS_URL="")
         manage(env, "migrate", "--noinput", "-v0")
         assert in_child(env, SETUP) == ["ok"]
-        go = tmp_path / "go"
-        sweeps = [
-            subprocess.Popen(
-                [sys.executable, "manage.py", "shell", "--no-imports", "-c", SWEEP],
-                cwd=ROOT,
-                env={**env, "GO": str(go), "BATCH": str(batch)},
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-            for batch in (7, 25)  # batches that overlap differently
-        ]
-        for process in sweeps:
-            assert process.stdout.readline().strip() == "ready", process.stderr.read()[-3000:]
-        go.touch()
-        sent = []
-        for process in sweeps:
-            out, err = process.communicate(timeout=120)
-            assert process.returncode == 0, err[-3000:]
-            sent.append(int(out.split()[-1]))
+        # batches that overlap differently
+        sweeps = released_together(SWEEP, [{**env, "BATCH": "7"}, {**env, "BATCH": "25"}], tmp_path / "go")
+        sent = [int(words[-1]) for words in sweeps]
         assert sum(sent) == MEMBERS
         words = in_child(env, COUNT)
         assert [int(word) for word in words[:3]] == [MEMBERS, MEMBERS, MEMBERS]

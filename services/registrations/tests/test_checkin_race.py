@@ -3,14 +3,10 @@ orders (so that each one's writes meet the other's), from two processes, on Post
 embedded SQLite file: each ticket is checked in exactly once, and every other scan is kept as an
 attempt answered "already checked in"."""
 
-import subprocess
-import sys
-
 import pytest
 
-from conftest import ROOT, process_env
-
-from .test_rush import database, in_child, manage
+from conftest import process_env
+from services.core.tests.children import database, in_child, manage, released_together
 
 TICKETS = 50
 
@@ -32,17 +28,13 @@ print(event.pk, *[tickets.ticket_code(pk) for pk in ids])
 """.replace("COUNT", str(TICKETS))
 
 DEVICE = """
-import json, os, pathlib, time
+import json, os
 from django.utils import timezone
 from services.registrations.checkins import checkins_sync
 codes = os.environ['CODES'].split()
 device = os.environ['DEVICE']
 if device == 'door-b':
     codes = codes[::-1]
-print('ready', flush=True)
-go = pathlib.Path(os.environ['GO'])
-while not go.exists():
-    time.sleep(0.002)
 at = timezone.now().isoformat()
 results = []
 batch = int(os.environ['BATCH'])
@@ -69,29 +61,14 @@ def test_two_devices_syncing_the_same_tickets_check_each_in_once(engine, tmp_pat
         env = process_env(DATABASE_URL=url, DATA_DIR=str(data_dir), REDIS_URL="")
         manage(env, "migrate", "--noinput", "-v0")
         event_id, *codes = in_child(env, SETUP)
-        go = tmp_path / "go"
-        devices = []
-        for device in ("door-a", "door-b"):
-            child_env = {**env, "CODES": " ".join(codes), "DEVICE": device, "EVENT": event_id, "GO": str(go)}
-            child_env["BATCH"] = "5"  # ten syncs each, as a device sends its queue
-            devices.append(
-                subprocess.Popen(
-                    [sys.executable, "manage.py", "shell", "--no-imports", "-c", DEVICE],
-                    cwd=ROOT,
-                    env=child_env,
-                    stdout=subprocess.PIPE,
-                    stderr=subprocess.PIPE,
-                    text=True,
-                )
-            )
-        for process in devices:
-            assert process.stdout.readline().strip() == "ready", process.stderr.read()[-3000:]
-        go.touch()  # both at once
-        answers = []
-        for process in devices:
-            out, err = process.communicate(timeout=120)
-            assert process.returncode == 0, err[-3000:]
-            answers.append([int(word) for word in out.split()])
+        # Ten syncs each, as a device sends its queue; both at once.
+        devices = [
+            {**env, "CODES": " ".join(codes), "DEVICE": device, "EVENT": event_id, "BATCH": "5"}
+            for device in ("door-a", "door-b")
+        ]
+        answers = [
+            [int(word) for word in words] for words in released_together(DEVICE, devices, tmp_path / "go")
+        ]
         assert sum(checked_in for checked_in, _already in answers) == TICKETS
         for checked_in, already in answers:
             assert checked_in + already == TICKETS

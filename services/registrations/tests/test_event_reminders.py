@@ -3,8 +3,6 @@ whatever runs the sweep; a sweep that was down catches up with the latest one on
 the start; a seat approved late gets only those still ahead of it. Staff see which went out."""
 
 import email
-import subprocess
-import sys
 from datetime import UTC, datetime, time, timedelta
 
 import pytest
@@ -12,7 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from conftest import ROOT, process_env
+from conftest import process_env
+from services.core.tests.children import database, in_child, manage, released_together
 from services.events.tests.factories import make_event
 from services.notifications.models import Notification
 from services.notifications.services import notifications_sweep, render_email
@@ -21,7 +20,6 @@ from services.registrations.models import EventReminder, Registration
 from services.registrations.reminders import event_reminders_send, reminder_for
 
 from .helpers import decide, person, register
-from .test_rush import database, in_child, manage
 
 HOURS = {"7_days": 168, "1_day": 24}
 START = datetime(2027, 3, 10, 9, 30, tzinfo=UTC)
@@ -254,13 +252,9 @@ print((event.starts_at - datetime.timedelta(hours=6)).isoformat())
 """.replace("COUNT", str(SEATS))
 
 SWEEP = """
-import os, pathlib, time
+import os
 from django.utils.dateparse import parse_datetime
 from services.registrations.reminders import event_reminders_send
-print('ready', flush=True)
-go = pathlib.Path(os.environ['GO'])
-while not go.exists():
-    time.sleep(0.002)
 print(event_reminders_send(now=parse_datetime(os.environ['NOW'])))
 """
 
@@ -280,36 +274,9 @@ def test_two_sweeps_at_once_send_each_reminder_once(engine, tmp_path):
         env = process_env(DATABASE_URL=url, DATA_DIR=str(data_dir), REDIS_URL="")
         manage(env, "migrate", "--noinput", "-v0")
         (now,) = in_child(env, SETUP)
-        go = tmp_path / "go"
-        sweeps = [
-            subprocess.Popen(
-                [sys.executable, "manage.py", "shell", "--no-imports", "-c", SWEEP],
-                cwd=ROOT,
-                env={**env, "GO": str(go), "NOW": now},
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-                text=True,
-            )
-            for _beat in range(2)
-        ]
-        for process in sweeps:
-            assert process.stdout.readline().strip() == "ready", process.stderr.read()[-3000:]
-        go.touch()
-        sent = []
-        for process in sweeps:
-            out, err = process.communicate(timeout=120)
-            assert process.returncode == 0, err[-3000:]
-            sent.append(int(out.split()[-1]))
+        beats = released_together(SWEEP, [{**env, "NOW": now}] * 2, tmp_path / "go")
+        sent = [int(words[-1]) for words in beats]
         assert sum(sent) == SEATS
         assert [int(word) for word in in_child(env, COUNT)] == [SEATS, SEATS, SEATS]
         # A third run later finds nothing left to send.
-        assert (
-            in_child(
-                env,
-                SWEEP.replace("print('ready', flush=True)", "")
-                .replace("while not go.exists():\n    time.sleep(0.002)", "")
-                .replace("os.environ['GO']", "'.'")
-                .replace("os.environ['NOW']", f"'{now}'"),
-            )[-1]
-            == "0"
-        )
+        assert in_child({**env, "NOW": now}, SWEEP)[-1] == "0"

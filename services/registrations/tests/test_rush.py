@@ -3,7 +3,6 @@ threads) takes parallel HTTP requests, on PostgreSQL and on the embedded SQLite 
 the number of seats is accepted, every other answer is a 4xx envelope, never a 500."""
 
 import json
-import os
 import subprocess
 import sys
 import urllib.error
@@ -15,50 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from conftest import ROOT, free_port, need, port_open, process_env, stop, wait_for
+from conftest import ROOT, free_port, port_open, process_env, stop, wait_for
+from services.core.tests.children import database, in_child, manage
 
 SEATS = 30
 VISITORS = 200
-
-
-def in_child(env, code: str) -> list[str]:
-    """Run Python with Django set up against `env`'s database; its printed words."""
-    return manage(env, "shell", "--no-imports", "-c", code).split()
-
-
-def manage(env, *args) -> str:
-    result = subprocess.run(
-        [sys.executable, "manage.py", *args], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120
-    )
-    assert result.returncode == 0, result.stderr[-3000:]
-    return result.stdout
-
-
-@contextmanager
-def postgres_database(name: str):
-    psycopg = pytest.importorskip("psycopg")
-    try:
-        admin = psycopg.connect(
-            "postgresql://postgres@127.0.0.1:5432/postgres", autocommit=True, connect_timeout=3
-        )
-    except psycopg.OperationalError:
-        need(False, "PostgreSQL is not running on 127.0.0.1:5432")
-    with admin:
-        admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-        admin.execute(f'CREATE DATABASE "{name}"')
-        try:
-            yield f"postgres://postgres@127.0.0.1:5432/{name}"
-        finally:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
-
-@contextmanager
-def database(engine: str, tmp_path: Path):
-    if engine == "sqlite":
-        yield f"sqlite:///{tmp_path / 'rush.sqlite3'}"
-    else:
-        with postgres_database(f"rush_{os.getpid()}_{tmp_path.name[-12:]}".lower()) as url:
-            yield url
 
 
 @contextmanager

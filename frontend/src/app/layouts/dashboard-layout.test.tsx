@@ -29,6 +29,7 @@ describe('DashboardLayout', () => {
       ['Members', '/dashboard/members'],
       ['Events', '/dashboard/events'],
       ['Registrations', '/dashboard/registrations'],
+      ['Payment desk', '/dashboard/payments'],
       ['Reports', '/dashboard/reports'],
       ['Content', '/dashboard/content'],
       ['System', '/dashboard/system'],

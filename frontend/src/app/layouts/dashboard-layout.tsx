@@ -22,6 +22,7 @@ const ICONS = {
     'M9 11a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm-7 9a7 7 0 0 1 14 0zm15-9a3 3 0 1 0 0-6M18 14a5 5 0 0 1 4 6h-3',
   events: 'M4 6h16v14H4zM4 10h16M8 3v5M16 3v5',
   registrations: 'M8 4h8v3H8zM6 5H4v16h16V5h-2M8 12h8M8 16h5',
+  payments: 'M3 6h18v12H3zM3 10h18M7 15h3',
   reports: 'M4 20V10M10 20V4M16 20v-7M22 20H2',
   content: 'M6 3h9l4 4v14H6zM14 3v5h5M9 12h7M9 16h7',
   system: 'M3 12h4l3-8 4 16 3-8h4',
@@ -49,6 +50,7 @@ const NAV_GROUPS = [
       { to: '/dashboard/members', key: 'links.members', icon: 'members' },
       { to: '/dashboard/events', key: 'links.events', icon: 'events' },
       { to: '/dashboard/registrations', key: 'links.registrations', icon: 'registrations' },
+      { to: '/dashboard/payments', key: 'links.payments', icon: 'payments' },
     ],
   },
   {

@@ -231,6 +231,14 @@ export const membersAdminApi = api.injectEndpoints({
           response.ok ? URL.createObjectURL(await response.blob()) : ((await response.json()) as unknown),
       }),
     }),
+    /** All of a member's data (JSON: the record and its periods), as an object URL like the card. */
+    getMemberData: build.mutation<string, number>({
+      query: (id) => ({
+        url: `management/members/${id}/export/`,
+        responseHandler: async (response) =>
+          response.ok ? URL.createObjectURL(await response.blob()) : ((await response.json()) as unknown),
+      }),
+    }),
     exportMembers: build.mutation<string, MemberFilters>({
       query: (filters) => {
         const query = memberQuery(filters).toString();
@@ -285,4 +293,5 @@ export const {
   useDeleteMemberMutation,
   useExportMembersMutation,
   useGetMemberCardMutation,
+  useGetMemberDataMutation,
 } = membersAdminApi;

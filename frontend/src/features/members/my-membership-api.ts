@@ -11,6 +11,9 @@ export type MyMembershipChanges = Partial<
   Pick<MyMembership, 'phone' | 'address' | 'language' | 'preferred_communication_language'>
 >;
 
+/** What opening the link e-mailed to a new address answers: the membership's address now. */
+export type EmailChanged = Schemas['EmailChangedOut'];
+
 const SESSION_KEY = 'portal-member-session';
 
 /** The member session of this tab (sessionStorage: closing the tab forgets it), while it lasts. */
@@ -78,6 +81,27 @@ export const myMembershipApi = api.injectEndpoints({
         }
       },
     }),
+    // Nothing changes yet: a link goes to the new address; the answer shows it as pending.
+    requestEmailChange: build.mutation<MyMembership, { access: string; email: string }>({
+      query: ({ access, email }) => ({
+        url: 'my-membership/email-change/',
+        method: 'POST',
+        body: { email },
+        headers: bearer(access),
+      }),
+      async onQueryStarted({ access }, { dispatch, queryFulfilled }) {
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(myMembershipApi.util.upsertQueryData('getMyMembership', access, data));
+        } catch {
+          // Refused: the form says so; the membership shown stays as it was.
+        }
+      },
+    }),
+    // The token of the link e-mailed to the new address: no session needed (another device).
+    confirmMemberEmail: build.mutation<EmailChanged, string>({
+      query: (token) => ({ url: 'my-membership/email-change/confirm/', method: 'POST', body: { token } }),
+    }),
     closeMyMembership: build.mutation<MyMembership, string>({
       query: (access) => ({ url: 'my-membership/close/', method: 'POST', headers: bearer(access) }),
       async onQueryStarted(access, { dispatch, queryFulfilled }) {
@@ -100,6 +124,8 @@ export const {
   useOpenMemberSessionMutation,
   useGetMyMembershipQuery,
   useUpdateMyMembershipMutation,
+  useRequestEmailChangeMutation,
+  useConfirmMemberEmailMutation,
   useCloseMyMembershipMutation,
   useSignOutMemberMutation,
 } = myMembershipApi;

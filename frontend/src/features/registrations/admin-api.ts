@@ -165,7 +165,7 @@ function filterParams({ search, status }: RegistrationFilters) {
 /** What a decision changes: the event's view (rows and counters), the overview's cards, the
  * waiting list (a freed seat is offered), the dashboard's figures and the public seat counts. */
 const afterDecision = (eventId: number) =>
-  [eventTag(eventId), overviewTag, waitlistTag(eventId), 'Dashboard', 'PublicEvent'] as const;
+  [eventTag(eventId), overviewTag, waitlistTag(eventId), 'Dashboard', 'PublicEvent', 'PaymentDesk'] as const;
 
 /** After an erasure, or a 404 (somebody erased it first): either way the row is gone. */
 const gone = (error: unknown) => error === undefined || errorStatus(error) === 404;

@@ -5,7 +5,13 @@ import { Modal } from '../../../components/modal';
 import { dateAndTime, formatDate } from '../../../lib/format-date';
 import type { TFunction } from '../../../lib/i18n';
 import { useTranslation } from '../../../lib/use-translation';
-import { type Member, type MemberRecord, type RenewalNotice, useGetMemberCardMutation } from '../admin-api';
+import {
+  type Member,
+  type MemberRecord,
+  type RenewalNotice,
+  useGetMemberCardMutation,
+  useGetMemberDataMutation,
+} from '../admin-api';
 import { saveObjectUrl } from '../../../lib/save-file';
 import { StatusBadge } from '../../../components/status-badge';
 import { MembershipYear, memberName } from './members-table';
@@ -78,15 +84,27 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
   const text = (value: string | null | undefined) => (value?.trim() ? value : t('view.notGiven'));
   const interests = member.areas_of_interest.map((interest) => t(`interest.${interest}`, { defaultValue: interest }));
   const [getCard, { isLoading: cardLoading }] = useGetMemberCardMutation();
-  const [cardFailed, setCardFailed] = useState(false);
+  const [getData, { isLoading: dataLoading }] = useGetMemberDataMutation();
+  const [failed, setFailed] = useState<'card' | 'data' | null>(null);
 
   async function downloadCard() {
-    setCardFailed(false);
+    setFailed(null);
     try {
       saveObjectUrl(await getCard(member.id).unwrap(), `membership-card-${member.id}.pdf`);
     } catch (failure) {
       console.error('Downloading the membership card failed', failure);
-      setCardFailed(true);
+      setFailed('card');
+    }
+  }
+
+  // A member who asks for a copy of their data by letter or at the desk (recorded in the trail).
+  async function downloadData() {
+    setFailed(null);
+    try {
+      saveObjectUrl(await getData(member.id).unwrap(), `member-${member.id}.json`);
+    } catch (failure) {
+      console.error("Downloading the member's data failed", failure);
+      setFailed('data');
     }
   }
 
@@ -99,6 +117,9 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
           <button type="button" className="button button--secondary" onClick={onClose}>
             {t('view.close')}
           </button>
+          <button type="button" className="button button--secondary" onClick={() => void downloadData()} disabled={dataLoading}>
+            {dataLoading ? t('view.cardPreparing') : t('view.data')}
+          </button>
           {member.approval_status === 'Approved' && (
             <button type="button" className="button button--secondary" onClick={() => void downloadCard()} disabled={cardLoading}>
               {cardLoading ? t('view.cardPreparing') : t('view.card')}
@@ -110,7 +131,9 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
         </>
       }
     >
-      <FormMessage message={cardFailed ? { kind: 'error', text: t('view.cardFailed') } : null} />
+      <FormMessage
+        message={failed ? { kind: 'error', text: t(failed === 'card' ? 'view.cardFailed' : 'view.dataFailed') } : null}
+      />
       <div className="member-view">
         <Section
           title={t('view.sections.personal')}

@@ -482,6 +482,9 @@ describe('Members admin page', () => {
       try {
         await user.click(within(dialog).getByRole('button', { name: 'Membership card (PDF)' }));
         await waitFor(() => expect(saved).toEqual(['membership-card-2.pdf']));
+        // And all of the member's data, for a request for a copy made at the desk.
+        await user.click(within(dialog).getByRole('button', { name: 'All their data (JSON)' }));
+        await waitFor(() => expect(saved).toEqual(['membership-card-2.pdf', 'member-2.json']));
       } finally {
         click.mockRestore();
         Reflect.deleteProperty(URL, 'createObjectURL');

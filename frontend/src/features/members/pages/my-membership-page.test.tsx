@@ -16,6 +16,7 @@ const MINE: MyMembership = {
   periods: [{ start: '2026-01-10', end: '2027-01-09' }],
   full_name: 'Aline Uwase',
   email: 'aline@example.org',
+  pending_email: null,
   phone: '+250788123456',
   address: 'KG 7 Ave, Kigali',
   language: 'en',

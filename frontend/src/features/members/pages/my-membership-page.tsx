@@ -16,6 +16,7 @@ import { LANGUAGE_INFO, type Language } from '../../../lib/i18n';
 import { usePublicFormChallenge } from '../../../lib/public-form-challenge';
 import { saveFile } from '../../../lib/save-file';
 import { useTranslation } from '../../../lib/use-translation';
+import { EmailChangeForm } from '../components/email-change-form';
 import {
   fetchMyCard,
   fetchMyData,
@@ -32,6 +33,7 @@ import {
   type MyMembershipChanges,
 } from '../my-membership-api';
 import { MyCpdPanel } from './my-cpd-panel';
+import { RenewPanel } from '../components/renew-panel';
 import './my-membership.css';
 
 const EDITABLE = ['phone', 'address', 'preferred_communication_language', 'language'] as const;
@@ -191,6 +193,7 @@ function ContactForm({ access, membership }: { access: string; membership: MyMem
         <FormMessage message={message} />
         <SubmitButton pending={isLoading} label={t('mine.contact.submit')} pendingLabel={t('mine.contact.submitting')} />
       </form>
+      <EmailChangeForm access={access} membership={membership} />
     </section>
   );
 }
@@ -339,6 +342,7 @@ function MembershipView({ session, onEnded }: { session: MemberSession; onEnded:
           </>
         )}
       </section>
+      <RenewPanel access={session.access} membership={data} />
       <MyCpdPanel access={session.access} cpd={data.cpd} />
       <ContactForm key={data.email} access={session.access} membership={data} />
       <MyDataPanel access={session.access} membership={data} onSignOut={handleSignOut} />

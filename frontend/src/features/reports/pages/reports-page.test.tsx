@@ -158,7 +158,7 @@ describe('Reports page', () => {
     expect(figures()).toEqual([
       'New members4',
       'Renewals2',
-      'Retention80%Still active: 4 of the 5 members who had joined before Nov 25, 2025.',
+      'Retention80%Renewed in time: 4 of the 5 memberships whose 30-day grace ended in this period.',
     ]);
     expect(cells(growth)).toEqual([
       ['Month', 'New members', 'Renewals'],

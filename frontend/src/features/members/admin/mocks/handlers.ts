@@ -11,6 +11,7 @@ const APPROVE_URL = '*/api/management/members/:id/approve/';
 const REJECT_URL = '*/api/management/members/:id/reject/';
 const TOGGLE_URL = '*/api/management/members/:id/toggle-active/';
 const CARD_URL = '*/api/management/members/:id/card.pdf';
+const DATA_URL = '*/api/management/members/:id/export/';
 
 /** A pending individual member with every field filled in; override what a test is about. */
 export function makeMember(overrides: Partial<Member> = {}): Member {
@@ -252,6 +253,13 @@ export function membersBackend({ members = [makeMember()], latency = 0 }: Option
         return apiError(409, { detail: 'Only an approved member has a membership card.', code: 'no_card' });
       }
       return new HttpResponse('%PDF-1.4', { headers: { 'Content-Type': 'application/pdf' } });
+    }),
+
+    http.get(DATA_URL, async ({ request, params }) => {
+      await record(request);
+      const member = find(params.id);
+      if (!member) return notFound();
+      return HttpResponse.json({ member, periods: [], cpd: { years: [], credits: [] } });
     }),
 
     http.get(MEMBER_URL, async ({ request, params }) => {

@@ -7,7 +7,7 @@ from django.db import migrations, models
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("members", "0010_member_sign_in"),
+        ("members", "0015_claim_period_transaction_ids"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
