@@ -4,13 +4,14 @@ import { expectNoAxeViolations } from './axe';
 import { linkTo, mailsTo } from './mail';
 import { approvedMember, memberSignInLink } from './member';
 import { expectNothingOverflows } from './routes';
+import { keepScreenshot } from './screenshots';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR;
 
 test('a member signs in by the e-mailed link, sees their standing, changes their phone and e-mail and signs out', async ({
   page,
   request,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   const email = `member-${stamp}@example.com`;
@@ -42,6 +43,9 @@ test('a member signs in by the e-mailed link, sees their standing, changes their
   await page.getByRole('button', { name: 'Send a confirmation link' }).click();
   await expect(page.getByText(`We sent a link to ${newEmail}. Open it to confirm`)).toBeVisible();
   await expect(page.getByText(`Your membership's e-mail address is ${email}.`)).toBeVisible();
+  await expectNoAxeViolations(page, 'my membership: e-mail change sent');
+  await expectNothingOverflows(page, 'my membership: e-mail change at 390 px');
+  await keepScreenshot(page, testInfo, 'my-membership-email-change-sent');
   const [confirmation = ''] = await mailsTo(MAIL_DIR ?? '', newEmail, 1);
   expect(confirmation).not.toContain('Playwright Member'); // nothing typed by the member to an unconfirmed address
   const confirmLink = linkTo(confirmation, '/my-membership/email');
@@ -51,6 +55,7 @@ test('a member signs in by the e-mailed link, sees their standing, changes their
   await expect(page).toHaveURL(/\/my-membership\/email$/);
   await expect(page.getByText(`The e-mail address of your membership is now ${newEmail}.`)).toBeVisible();
   await expectNoAxeViolations(page, 'my membership: e-mail confirmed');
+  await keepScreenshot(page, testInfo, 'my-membership-email-confirmed');
   // The old address is told, with whom to write to.
   const toOld = await mailsTo(MAIL_DIR ?? '', email, 4);
   expect(toOld.find((text) => text.includes(`was just changed to ${newEmail}`))).toBeTruthy();

@@ -12,6 +12,8 @@ export const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/events/past', 'Past Events'],
   ['/membership', 'Membership Application'],
   ['/my-membership', 'My membership'],
+  // The link confirming a member's new address, opened without its token: the refusal.
+  ['/my-membership/email', 'Your new e-mail address'],
   ['/mentorshipdetail', 'Mentorship Programme'],
   ['/Resources', 'Resources'],
   ['/Updates', 'Updates'],

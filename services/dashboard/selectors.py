@@ -473,11 +473,11 @@ def _period_growth(
     earlier = model.objects.filter(**{owner: OuterRef(owner)}, start__lt=OuterRef("start"))
     counted = (
         periods.filter(start__gte=window.start, start__lte=window.end)
-        .annotate(month=TruncMonth("start"), renewal=Exists(earlier))
+        .annotate(month=TruncMonth("start"), follows_another=Exists(earlier))
         .values("month")
         .annotate(
-            new=Count("pk", filter=Q(renewal=False), output_field=IntegerField()),
-            renewals=Count("pk", filter=Q(renewal=True), output_field=IntegerField()),
+            new=Count("pk", filter=Q(follows_another=False), output_field=IntegerField()),
+            renewals=Count("pk", filter=Q(follows_another=True), output_field=IntegerField()),
         )
         .values_list("month", "new", "renewals")
     )

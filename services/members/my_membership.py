@@ -264,27 +264,37 @@ def email_change_request(*, member: Member, email: Any) -> MemberEmailChange:
     return change
 
 
+def _change_locked(*, member_id: int | None, **wanted) -> tuple[Member, MemberEmailChange] | None:
+    """The approved member and their change matching `wanted`, locked in the order every writer
+    takes them (the member first, as a new request does), so that two never wait on each other."""
+    member = (
+        Member.objects.select_for_update()
+        .filter(pk=member_id, approval_status=Member.Approval.APPROVED)
+        .first()
+    )
+    if member is None:
+        return None
+    change = (
+        MemberEmailChange.objects.select_for_update()
+        .filter(member=member, used_at__isnull=True, expires_at__gt=timezone.now(), **wanted)
+        .first()
+    )
+    return (member, change) if change is not None else None
+
+
 def email_change_link_issue(*, change_id: int) -> tuple[MemberEmailChange, str] | None:
     """The link's token (256 random bits) of a change still waiting for its e-mail, locked with its
     member until the handler's transaction ends; None when there is nothing to send (already
     sent, replaced by a later change, or the member is no longer approved)."""
-    change = (
-        MemberEmailChange.objects.select_for_update()
-        .select_related("member")
-        .filter(
-            pk=change_id,
-            token_hash__isnull=True,
-            used_at__isnull=True,
-            expires_at__gt=timezone.now(),
-            member__approval_status=Member.Approval.APPROVED,
-        )
-        .first()
-    )
-    if change is None:
+    member_id = MemberEmailChange.objects.filter(pk=change_id).values_list("member_id", flat=True).first()
+    locked = _change_locked(member_id=member_id, pk=change_id, token_hash__isnull=True)
+    if locked is None:
         return None
+    member, change = locked
     raw = secrets.token_urlsafe(32)
     change.token_hash = _hash(raw)
     change.save(update_fields=["token_hash"])
+    change.member = member
     return change, raw
 
 
@@ -306,20 +316,14 @@ def email_change_confirm(*, token: str) -> Member:
     if not token or not isinstance(token, str) or len(token) > TOKEN_MAX_CHARS:
         raise invalid
     now = timezone.now()
+    token_hash = _hash(token)
     with transaction.atomic():
-        change = (
-            MemberEmailChange.objects.select_for_update()
-            .filter(
-                token_hash=_hash(token),
-                used_at__isnull=True,
-                expires_at__gt=now,
-                member__approval_status=Member.Approval.APPROVED,
-            )
-            .first()
-        )
-        if change is None:
+        changes = MemberEmailChange.objects.filter(token_hash=token_hash)
+        member_id = changes.values_list("member_id", flat=True).first()
+        locked = _change_locked(member_id=member_id, token_hash=token_hash)
+        if locked is None:
             raise invalid
-        member = Member.objects.select_for_update().get(pk=change.member_id)
+        member, change = locked
         old_email = member.email
         changed = not Member.objects.filter(email__iexact=change.new_email).exclude(pk=member.pk).exists()
         if changed:

@@ -216,3 +216,18 @@ def test_erasing_an_address_erases_a_change_waiting_for_it(client, staff_client)
     assert not MemberEmailChange.objects.exists()
     assert not Notification.objects.filter(recipient__iexact="stranger@example.org").exists()
     assert Member.objects.get(pk=member.pk).email == member.email
+
+
+@pytest.mark.django_db
+def test_the_contact_form_never_changes_the_address(client):
+    member = approved(1)
+    access = signed_in(client, member)
+    changed = client.patch(
+        MINE,
+        data={"email": "sneaky@example.org", "address": "KG 9 Ave"},
+        content_type="application/json",
+        **bearer(access),
+    )
+    assert changed.status_code == 200
+    assert (changed.json()["email"], changed.json()["address"]) == (member.email, "KG 9 Ave")
+    assert changed.json()["pending_email"] is None and not MemberEmailChange.objects.exists()

@@ -42,6 +42,7 @@ describe('EmailChangeForm', () => {
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('We sent a link to new@example.org.'));
     expect(sent).toEqual([{ auth: 'Bearer member-token', body: { email: 'new@example.org' } }]);
     expect(screen.getByLabelText('New e-mail address')).toHaveValue('');
+    expect(screen.getAllByText(/We sent a link to new@example\.org\./)).toHaveLength(1); // said once
     const results = await axe.run(document.body, {
       runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'] },
       rules: { 'color-contrast': { enabled: false } },

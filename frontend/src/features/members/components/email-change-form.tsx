@@ -6,6 +6,7 @@ import { SubmitButton } from '../../../components/submit-button';
 import { apiFieldErrors, errorStatus } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
 import { useRequestEmailChangeMutation, type MyMembership } from '../my-membership-api';
+import '../pages/my-membership.css';
 
 /**
  * A new e-mail address for the membership: nothing changes until the link we e-mail to the new
@@ -53,7 +54,8 @@ export function EmailChangeForm({ access, membership }: { access: string; member
     <form className="form my-membership__email" onSubmit={handleSubmit} noValidate aria-busy={isLoading}>
       <h3 id="my-membership-email-change">{t('mine.email.heading')}</h3>
       <p>{t('mine.email.current', { email: membership.email })}</p>
-      {membership.pending_email && (
+      {/* Said once: right after sending, the announced outcome below says the same. */}
+      {membership.pending_email && message?.kind !== 'success' && (
         <p className="notice">{t('mine.email.pending', { email: membership.pending_email })}</p>
       )}
       <FormField
