@@ -3,19 +3,21 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { isoDateIn, publishedEvent, signIn, staffToken } from './admin';
 import { expectNoAxeViolations } from './axe';
 import { solvedChallenge } from './challenge';
-import { linkTo, mailText, readMails } from './mail';
+import { header, linkTo, mailText, readMails } from './mail';
 import { expectNothingOverflows } from './routes';
 import { keepScreenshot, SCREENSHOTS } from './screenshots';
 
 const MAIL_DIR = process.env.E2E_MAIL_DIR ?? '';
 
-/** Waits (up to 60 s: the worker credits and renders the PDF) for an e-mail whose text has all of `parts`. */
-async function mailWith(parts: string[]): Promise<{ text: string; raw: string }> {
+/** Waits (up to 60 s: the worker credits and renders the PDF) for an e-mail to `to` whose text has all of `parts`. */
+async function mailWith(to: string, parts: string[]): Promise<{ text: string; raw: string }> {
   let found: { text: string; raw: string } | undefined;
   await expect
     .poll(
       async () => {
-        const mails = (await readMails(MAIL_DIR)).map((mail) => ({ text: mailText(mail.raw), raw: mail.raw }));
+        const mails = (await readMails(MAIL_DIR))
+          .filter((mail) => header(mail.raw, 'To') === to)
+          .map((mail) => ({ text: mailText(mail.raw), raw: mail.raw }));
         found = mails.find((mail) => parts.every((part) => mail.text.includes(part)));
         return found !== undefined;
       },
@@ -98,7 +100,7 @@ test('a member checked in at an event with CPD hours sees the hours and download
   // Completed: the worker credits the hours and e-mails the certificate.
   const completed = await request.post(`/api/management/events/${eventId}/change-status/`, { headers, data: { status: 'Completed' } });
   expect(completed.status()).toBe(200);
-  const certificateMail = await mailWith([title, 'You have been credited 3.5 CPD hours']);
+  const certificateMail = await mailWith(email, [title, 'You have been credited 3.5 CPD hours']);
   expect(certificateMail.raw).toContain('filename="cpd-certificate.pdf"');
 
   // The member signs in by the e-mailed link.
@@ -107,7 +109,7 @@ test('a member checked in at an event with CPD hours sees the hours and download
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Send me a sign-in link' }).click();
   await expect(page.getByRole('status')).toContainText('If this address belongs to a member');
-  const signIn = await mailWith(['/my-membership#token=']);
+  const signIn = await mailWith(email, ['/my-membership#token=']);
   await page.goto(linkTo(signIn.text, '/my-membership'));
   await expect(page.getByRole('heading', { name: 'Welcome, Claudine CPD' })).toBeFocused();
 
