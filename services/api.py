@@ -15,6 +15,7 @@ from services.core.api import (
 from services.core.api import router as core_router
 from services.core.openapi import DocumentedNinjaAPI
 from services.dashboard.api import desk_router as payment_desk_router
+from services.dashboard.api import reports_router as dashboard_reports_router
 from services.dashboard.api import router as dashboard_router
 from services.events.api import media_router as events_media_router
 from services.events.api import router as events_router
@@ -56,6 +57,7 @@ api.add_router("", verify_router)
 api.add_router("my-membership/", my_membership_router)
 api.add_router("", content_public_router)
 api.add_router("dashboard/", dashboard_router)
+api.add_router("management/", dashboard_reports_router)
 api.add_router("management/", payment_desk_router)
 api.add_router("", privacy_router)
 api.add_router("management/", audit_router)

@@ -110,6 +110,7 @@ INSTALLED_APPS = [
     "services.content",
     "services.ops",
     "services.dashboard",
+    "services.cpd",
 ]
 
 MIDDLEWARE = [
@@ -357,6 +358,9 @@ RENEWAL_NOTICE_HOUR = int(os.environ.get("RENEWAL_NOTICE_HOUR", "").strip() or "
 # A member's own page (/my-membership): how long an e-mailed sign-in link works, and how long
 # the session it opens lasts at most (docs/members.md, A member's own page).
 MEMBER_SIGN_IN_MINUTES = 15
+# CPD crediting's sweep (services/cpd): the Completed events of this many past days are credited
+# again each hour, so that a lost message is made good (a credit is once per member and event).
+CPD_SWEEP_DAYS = 60
 MEMBER_SESSION_HOURS = 24
 # How long the link that confirms a member's new e-mail address works (sent to that address).
 MEMBER_EMAIL_CHANGE_HOURS = 24

@@ -45,6 +45,9 @@ BEAT_SCHEDULE = {
     # grace ends; at RENEWAL_NOTICE_HOUR), each once; a missed run catches up with the latest one
     # still meaningful: every 10 minutes.
     "members-renewal-notices": ("members.send_renewal_notices", Every(600)),
+    # Credits checked-in members the CPD hours of events Completed in the last CPD_SWEEP_DAYS that
+    # their handler missed (a lost message), each once: every hour.
+    "cpd-sweep": ("cpd.sweep", Every(3600)),
     # Erases rejected membership applications older than MEMBER_REJECTED_RETENTION_DAYS: daily at 03:45.
     "members-purge-rejected": ("members.purge_rejected", Daily(hour=3, minute=45)),
     # Erases registrations that ended (Rejected, Expired, Cancelled) and waiting-list entries that

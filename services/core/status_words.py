@@ -40,6 +40,14 @@ WORDS: dict[str, dict[str, Promise]] = {
         "Individual": gettext_lazy("Individual"),
         "Institutional": gettext_lazy("Institutional"),
     },
+    # CPD categories (services/core/cpd.py): certificates, statements and the CPD report.
+    "cpd_category": {
+        "Interpreting practice": gettext_lazy("Interpreting practice"),
+        "Language": pgettext_lazy("CPD category", "Language"),
+        "Ethics and professional practice": gettext_lazy("Ethics and professional practice"),
+        "Deaf community and culture": gettext_lazy("Deaf community and culture"),
+        "Other": pgettext_lazy("CPD category", "Other"),
+    },
 }
 
 

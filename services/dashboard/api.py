@@ -1,8 +1,15 @@
 """Aggregate figures for the dashboard home and the reports (reads only, staff only)."""
 
-from ninja import Query, Router
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from ninja import Query, Router, Schema
 
 from services.core.api import ErrorOut
+from services.core.cpd import CPD_CATEGORIES
+from services.core.csv import csv_cell, csv_response
+from services.core.errors import ValidationFailed
+from services.core.status_words import status_word
+from services.members.cpd import hours_text
 
 from . import selectors
 from .payment_desk import payment_desk
@@ -17,6 +24,7 @@ from .schemas import (
 )
 
 router = Router(tags=["dashboard"])  # mounted at dashboard/
+reports_router = Router(tags=["dashboard"])  # mounted at management/
 # Mounted at management/: the payment desk reads registrations and members, above both.
 desk_router = Router(tags=["payment desk"])
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut}
@@ -44,6 +52,53 @@ def activity_report(request, filters: Query[ReportFilters]):
 @router.get("reports/growth/", response={200: GrowthOut, **ERRORS}, summary="Membership growth in a period")
 def growth_report(request, filters: Query[ReportFilters]):
     return selectors.growth_report(period=filters.period, search=filters.search)
+
+
+class CpdReportQuery(Schema):
+    year: int | str | None = None  # empty: every year
+
+
+def _report_year(value) -> int | None:
+    if value in (None, ""):
+        return None
+    try:
+        year = int(str(value))
+    except ValueError:
+        year = 0
+    high = timezone.localdate().year + 1  # an event dated ahead may be credited early
+    if not 2000 <= year <= high:
+        message = _("Choose a year from %(low)d to %(high)d.") % {"low": 2000, "high": high}
+        raise ValidationFailed(message, fields={"year": message})
+    return year
+
+
+@reports_router.get(
+    "reports/cpd-hours.csv",
+    response={200: None, **ERRORS},
+    openapi_extra={"responses": {200: {"description": "CSV", "content": {"text/csv": {}}}}},
+    summary="CPD hours per member per year (?year=, empty: every year), as CSV",
+)
+def cpd_hours_report(request, query: Query[CpdReportQuery]):
+    year = _report_year(query.year)
+    header = [
+        _("Membership number"),
+        _("Name"),
+        _("Year"),
+        _("CPD hours"),
+        *(status_word("cpd_category", category) for category in CPD_CATEGORIES),
+    ]
+    rows = (
+        [
+            csv_cell(row["member__membership_number"] or f"#{row['member_id']}"),
+            csv_cell(row["member__full_name"]),
+            row["year"],
+            hours_text(row["total"]),
+            *(hours_text(row[f"category_{index}"]) for index in range(len(CPD_CATEGORIES))),
+        ]
+        for row in selectors.cpd_hours_rows(year=year)
+    )
+    filename = f"cpd-hours-{year}.csv" if year else "cpd-hours.csv"
+    return csv_response(header, rows, filename=filename)
 
 
 def _desk_row(row: dict) -> dict:

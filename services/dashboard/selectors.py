@@ -8,6 +8,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date, datetime, time, timedelta
+from decimal import Decimal
 from time import monotonic
 from typing import Any
 
@@ -23,17 +24,19 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
+    Sum,
     Value,
     When,
 )
-from django.db.models.functions import Lower, TruncMonth
+from django.db.models.functions import ExtractYear, Lower, TruncMonth
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from services.core.cpd import CPD_CATEGORIES
 from services.core.errors import ValidationFailed
 from services.events.models import Event
 from services.events.selectors import with_stored_counts
-from services.members.models import ErasedMember, ErasedMembershipPeriod, Member, MembershipPeriod
+from services.members.models import CpdCredit, ErasedMember, ErasedMembershipPeriod, Member, MembershipPeriod
 from services.members.standing import GRACE_DAYS, Standing, standing_q
 from services.registrations.models import CheckIn, ErasedRegistration, Registration, ScanAttempt
 
@@ -537,3 +540,24 @@ def growth_report(
             "retention_rate": _percentage(retention["retained"], retention["due"]),
         },
     }
+
+
+# --- CPD hours per member per year (docs/reports.md) -------------------------------------------
+
+
+def cpd_hours_rows(*, year: int | None = None) -> QuerySet:
+    """One row per member and year with standing CPD credits (revoked ones do not count): the
+    hours in all and per category. One query whatever the number of members."""
+    per_category = {
+        f"category_{index}": Sum("hours", filter=Q(category=category), default=Decimal(0))
+        for index, category in enumerate(CPD_CATEGORIES)
+    }
+    credits = CpdCredit.objects.filter(revoked_at__isnull=True)
+    if year is not None:
+        credits = credits.filter(date__year=year)
+    return (
+        credits.annotate(year=ExtractYear("date"))
+        .values("member_id", "member__membership_number", "member__full_name", "year")
+        .annotate(total=Sum("hours"), **per_category)
+        .order_by("member__full_name", "member_id", "year")
+    )

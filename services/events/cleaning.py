@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.core.validators import URLValidator
 from django.utils.translation import gettext as _
 
+from services.core.cpd import category_problem, hours_problem
 from services.core.errors import ValidationFailed
 from services.core.text import email_address_problem
 
@@ -202,6 +203,30 @@ def _parse_url(name: str, value: Any, errors: dict) -> str:
     return url
 
 
+def _parse_cpd(raw: dict[str, Any], current: Event | None, errors: dict) -> dict[str, Any]:
+    """CPD hours (empty: none) and their category, which hours above 0 need."""
+    clean: dict[str, Any] = {}
+    if "cpd_hours" in raw:
+        value = raw["cpd_hours"]
+        if value is None or (isinstance(value, str) and not value.strip()):
+            clean["cpd_hours"] = None
+        else:
+            clean["cpd_hours"], problem = hours_problem(value)
+            if problem:
+                errors["cpd_hours"] = problem
+    if "cpd_category" in raw:
+        clean["cpd_category"] = _text(raw["cpd_category"])
+        if clean["cpd_category"] and category_problem(clean["cpd_category"]):
+            errors["cpd_category"] = category_problem(clean["cpd_category"])
+    if "cpd_hours" in errors or "cpd_category" in errors:
+        return clean
+    hours = clean["cpd_hours"] if "cpd_hours" in clean else getattr(current, "cpd_hours", None)
+    category = clean["cpd_category"] if "cpd_category" in clean else getattr(current, "cpd_category", "")
+    if hours and not category:
+        errors["cpd_category"] = _("Choose the category of the CPD hours.")
+    return clean
+
+
 def clean_event_fields(
     raw: dict[str, Any], *, creating: bool, current: Event | None = None
 ) -> dict[str, Any]:
@@ -261,6 +286,8 @@ def clean_event_fields(
     if "call_for_abstracts_url" in raw:
         url = raw["call_for_abstracts_url"]
         clean["call_for_abstracts_url"] = _parse_url("call_for_abstracts_url", url, errors)
+    if "cpd_hours" in raw or "cpd_category" in raw:
+        clean.update(_parse_cpd(raw, current, errors))
     if "status" in raw and raw["status"] not in (None, ""):
         clean["status"] = clean_status(raw["status"], errors)
     elif creating:

@@ -78,6 +78,10 @@ class Event(models.Model):
     )
     # The event's own call for abstracts; empty: the event has none (no block on its page).
     call_for_abstracts_url = models.URLField(max_length=500, blank=True, default="")
+    # CPD hours a checked-in member is credited once the event is Completed (0 to 40, quarter
+    # hours; null or 0: none) and their category (services/core/cpd.py; docs/members.md).
+    cpd_hours = models.DecimalField(max_digits=4, decimal_places=2, null=True, blank=True)
+    cpd_category = models.CharField(max_length=40, blank=True, default="")
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="events"
     )

@@ -3,6 +3,7 @@ from typing import Any, Literal
 
 from ninja import Schema
 
+from services.core.cpd import CPD_CATEGORIES
 from services.core.openapi import ClockTime, one_of
 
 from . import images
@@ -69,6 +70,9 @@ class EventIn(Schema):
     latitude: float | str | None = None
     longitude: float | str | None = None
     call_for_abstracts_url: str | None = None
+    # A number or the form's text (empty: none); the service checks 0 to 40 in quarter hours.
+    cpd_hours: float | str | None = None
+    cpd_category: str | None = None
 
 
 class EventImageIn(Schema):
@@ -117,6 +121,9 @@ class EventOut(Schema):
     latitude: float | None
     longitude: float | None
     call_for_abstracts_url: str = ""
+    # CPD hours a checked-in member is credited once the event is Completed (null: none).
+    cpd_hours: float | None = None
+    cpd_category: one_of(CPD_CATEGORIES, "") = ""
     created_at: datetime
     total_registrations_count: int = 0
     approved_registrations_count: int = 0
@@ -151,6 +158,10 @@ class EventOut(Schema):
     @staticmethod
     def resolve_longitude(obj) -> float | None:
         return float(obj.longitude) if obj.longitude is not None else None
+
+    @staticmethod
+    def resolve_cpd_hours(obj) -> float | None:
+        return float(obj.cpd_hours) if obj.cpd_hours else None
 
     @staticmethod
     def resolve_price(obj) -> float | None:

@@ -9,12 +9,17 @@ from services.core.errors import Conflict, NotFound
 from services.core.prepared import PreparedValues
 from services.core.throttling import ActionThrottle
 
-from . import exports, my_membership, renewals, selectors, services, verification
+from . import cpd, exports, my_membership, renewals, selectors, services, verification
 from .cards import membership_card_pdf
+from .certificates import certificate_pdf, statement_pdf
 from .models import Member
 from .schemas import (
     MEMBER_COLUMNS,
     AppliedOut,
+    CertificateVerificationOut,
+    CpdCreditIn,
+    CpdRevokeIn,
+    CpdStatementQuery,
     EmailChangedOut,
     EmailChangeIn,
     MemberApplicationIn,
@@ -33,6 +38,7 @@ from .schemas import (
     RenewIn,
     SignInLinkIn,
     SignInTokenIn,
+    StaffCpdCreditOut,
     VerificationOut,
 )
 from .throttling import EmailThrottle
@@ -194,12 +200,49 @@ def member_card(request, member_id: int):
     return pdf_response(membership_card_pdf(member), f"membership-card-{member.pk}.pdf")
 
 
+# --- CPD (docs/members.md, CPD hours and certificates) ------------------------------------------
+
+
+@router.get(
+    "members/{int:member_id}/cpd-credits/",
+    response={200: list[StaffCpdCreditOut], **ERRORS},
+    summary="A member's CPD credits, revoked ones too",
+)
+def member_cpd_credits(request, member_id: int):
+    return cpd.member_cpd_credits(member_id=member_id)
+
+
+@router.post(
+    "members/{int:member_id}/cpd-credits/",
+    response={201: StaffCpdCreditOut, **ERRORS},
+    summary="Credit a member CPD hours by hand (an event held elsewhere)",
+)
+def member_cpd_credit_add(request, member_id: int, payload: CpdCreditIn):
+    credit = cpd.cpd_credit_add(member_id=member_id, data=payload.dict(), by=request.auth)
+    return Status(201, _staff_credit(credit))
+
+
+@router.post(
+    "cpd-credits/{int:credit_id}/revoke/",
+    response={200: StaffCpdCreditOut, **ERRORS},
+    summary="Revoke a CPD credit, with a reason",
+)
+def cpd_credit_revoke(request, credit_id: int, payload: CpdRevokeIn):
+    credit = cpd.cpd_credit_revoke(credit_id=credit_id, reason=payload.reason, by=request.auth)
+    return _staff_credit(credit)
+
+
+def _staff_credit(credit) -> dict:
+    rows = cpd.member_cpd_credits(member_id=credit.member_id)
+    return next(row for row in rows if row["id"] == credit.pk)
+
+
 @verify_router.get(
     "verify/{code}/",
     auth=None,
-    response={200: VerificationOut, 404: ErrorOut, 429: ErrorOut},
+    response={200: VerificationOut | CertificateVerificationOut, 404: ErrorOut, 429: ErrorOut},
     throttle=[ActionThrottle("verify")],
-    summary="What a card's (later a certificate's) code verifies: its kind and the facts it shows",
+    summary="What a card's or a CPD certificate's code verifies: its kind and the facts it shows",
 )
 def verify(request, code: str, response: HttpResponse):
     response["Cache-Control"] = "no-store"  # the standing is today's, and a person's name
@@ -301,6 +344,29 @@ def my_membership_card(request):
     if my_membership.my_card_url(member) is None:
         raise Conflict(_("Only an approved member has a membership card."), code="no_card")
     return pdf_response(membership_card_pdf(member), "membership-card.pdf")
+
+
+@my_router.get(
+    "cpd-credits/{int:credit_id}/certificate.pdf",
+    response={200: None, 404: ErrorOut, **MY_ERRORS},
+    openapi_extra={"responses": {200: {"description": "PDF", "content": {"application/pdf": {}}}}},
+    summary="The certificate of attendance of one of the member's CPD credits (PDF)",
+)
+def my_cpd_certificate(request, credit_id: int):
+    credit = cpd.my_credit(member=request.auth, credit_id=credit_id)
+    return pdf_response(certificate_pdf(credit, request.auth), f"cpd-certificate-{credit.pk}.pdf")
+
+
+@my_router.get(
+    "cpd-statement.pdf",
+    response={200: None, **MY_ERRORS},
+    openapi_extra={"responses": {200: {"description": "PDF", "content": {"application/pdf": {}}}}},
+    summary="The member's CPD statement of a year (?year=, default this year; PDF)",
+)
+def my_cpd_statement(request, query: Query[CpdStatementQuery]):
+    year = cpd.statement_year(query.year)
+    credits = cpd.statement_credits(member=request.auth, year=year)
+    return pdf_response(statement_pdf(request.auth, year, credits), f"cpd-statement-{year}.pdf")
 
 
 @my_router.post("close/", response={200: MyMembershipOut, **MY_ERRORS}, summary="Ask to close and erase")

@@ -11,7 +11,7 @@ class MembersConfig(AppConfig):
 
         from services.audit.registry import audit_follow
 
-        from .models import Member, MembershipPeriod, Renewal
+        from .models import CpdCredit, Member, MembershipPeriod, Renewal
         from .selectors import MEMBER_TOTALS
 
         for signal in (post_save, post_delete):  # the list's kept totals
@@ -40,6 +40,16 @@ class MembersConfig(AppConfig):
             # The card's code is no fact about the person, and its sealed form stays out of the trail.
             exclude=["created_at", "updated_at", "verify_code_hash", "verify_code_sealed"],
             label=lambda member: member.trail_label,
+        )
+        # A CPD credit added or revoked by staff: who and when, the reason and note (docs/members.md).
+        audit_follow(
+            CpdCredit,
+            object_type="cpd_credit",
+            personal=["note", "revoked_reason"],
+            exclude=["created_at", "verify_code_hash", "verify_code_sealed"],
+            label=lambda credit: f"{credit.member.trail_label}: {credit.title[:60]}",
+            # Named by its member, as the periods: erased with the member's trail.
+            object_id=lambda credit: credit.member_id,
         )
         audit_follow(
             MembershipPeriod,

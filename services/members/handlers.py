@@ -9,7 +9,7 @@ from services.core.status_words import status_word
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
 
-from . import card_mail  # noqa: F401  (registers the card's attachment)
+from . import card_mail, cpd_mail  # noqa: F401  (register the card's and the certificate's attachments)
 from .domain_events import (
     MemberApplied,
     MemberApproved,

@@ -261,6 +261,55 @@ class RenewalNotice(models.Model):
         return f"{self.kind} notice of period {self.period_id}"
 
 
+class CpdCredit(models.Model):
+    """CPD hours credited to a member (docs/members.md, CPD hours and certificates): for attending
+    an event (credited once the event is Completed, by services/cpd) or by hand by staff (an event
+    held elsewhere). The event's title and date are copied: the certificate stays true if the
+    event is edited or deleted. Its certificate's code, like the card's, is kept as a SHA-256 hash
+    (found by it) and sealed (to print the certificate again). Revoked: kept, no longer counted,
+    no longer verified."""
+
+    class Source(models.TextChoices):
+        EVENT = "event", "Event attended"
+        MANUAL = "manual", "Credited by staff"
+
+    member = models.ForeignKey(Member, on_delete=models.CASCADE, related_name="cpd_credits")
+    event_id = models.IntegerField(null=True, blank=True)  # no key: members never imports events
+    title = models.CharField(max_length=200)  # the event's title, or the activity credited by hand
+    date = models.DateField()  # the day attended
+    hours = models.DecimalField(max_digits=4, decimal_places=2)
+    category = models.CharField(max_length=40)
+    source = models.CharField(max_length=10, choices=Source.choices)
+    note = models.TextField(blank=True, default="")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    created_at = models.DateTimeField(auto_now_add=True)
+    revoked_at = models.DateTimeField(null=True, blank=True)
+    revoked_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    revoked_reason = models.TextField(blank=True, default="")
+    verify_code_hash = models.CharField(max_length=64, unique=True, editable=False)
+    verify_code_sealed = models.TextField(editable=False)
+
+    class Meta:
+        ordering = ["-date", "-pk"]
+        constraints = [
+            # Once per member and event, whatever runs the crediting (handler twice, the sweep).
+            models.UniqueConstraint(
+                fields=["member", "event_id"],
+                condition=Q(event_id__isnull=False),
+                name="cpd_credit_once_per_event",
+            ),
+            models.CheckConstraint(condition=Q(hours__gt=0, hours__lte=40), name="cpd_credit_hours_range"),
+        ]
+        indexes = [models.Index(fields=["member", "date"], name="cpd_credit_member_date_idx")]
+
+    def __str__(self):
+        return f"{self.hours} h CPD of member {self.member_id}: {self.title}"
+
+
 class Renewal(models.Model):
     """A member's request to renew (docs/members.md, Renewal): Pending with a payment reference and
     the fee until staff confirm the payment at the desk, which adds the next period; one Pending

@@ -19,6 +19,7 @@ from services.core.text import email_address_problem, has_forbidden_characters
 from services.outbox.services import publish
 
 from .cleaning import clean_member_fields
+from .cpd import my_cpd
 from .domain_events import MemberEmailChanged, MemberEmailChangeRequested, MemberSignInRequested
 from .models import Member, MemberEmailChange, MemberSession, MembershipPeriod, MemberSignInLink
 from .standing import member_standing
@@ -189,7 +190,7 @@ def my_membership(*, member: Member) -> dict[str, Any]:
         "consents": {"terms": member.agree_to_terms, "terms_accepted_at": member.terms_accepted_at},
         "closure_requested_at": member.closure_requested_at,
         "card_verify_url": my_card_url(member),
-        "cpd": {"years": [], "credits": []},
+        "cpd": my_cpd(member=member),
     }
 
 
@@ -371,7 +372,7 @@ def my_data_export(*, member: Member, verb: str = "member.exported_own_data") ->
     }
     periods = list(MembershipPeriod.objects.filter(member=member).order_by("start").values(*PERIOD_FIELDS))
     audit_record(verb, object_type="member", object_id=member.pk, label=member.trail_label, model=Member)
-    return {"member": record, "periods": periods, "cpd": {"years": [], "credits": []}}
+    return {"member": record, "periods": periods, "cpd": my_cpd(member=member)}
 
 
 def closure_request(*, member: Member) -> Member:

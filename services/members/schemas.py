@@ -5,10 +5,11 @@ from django.utils import timezone
 from ninja import Field, Schema
 from pydantic import BeforeValidator
 
+from services.core.cpd import CPD_CATEGORIES
 from services.core.openapi import one_of
 
 from .cleaning import GENDERS, PAYMENT_METHODS
-from .models import Member, Renewal, RenewalNotice
+from .models import CpdCredit, Member, Renewal, RenewalNotice
 from .selectors import ORDERINGS
 from .standing import STANDINGS, member_standing
 
@@ -194,6 +195,18 @@ class VerificationOut(Schema):
     valid_until: date
 
 
+class CertificateVerificationOut(Schema):
+    """What a certificate of attendance's code verifies: what the certificate prints, nothing
+    else of the member. A revoked certificate is not found."""
+
+    kind: Literal["cpd_certificate"]
+    name: str
+    title: str
+    date: date
+    hours: float
+    category: one_of(CPD_CATEGORIES)
+
+
 # --- A member's own page (services/members/my_membership.py) ----------------------------------
 
 
@@ -231,9 +244,62 @@ class ConsentsOut(Schema):
     terms_accepted_at: datetime | None
 
 
+CpdCategory = one_of(CPD_CATEGORIES)
+
+
+class CpdYearOut(Schema):
+    year: int
+    hours: float
+    by_category: dict[str, float]  # every category, 0 included
+
+
+class CpdCreditOut(Schema):
+    id: int
+    event_id: int | None  # null: credited by hand
+    title: str
+    date: date
+    hours: float
+    category: CpdCategory
+    certificate_url: str  # the member session's download of its certificate (PDF)
+
+
 class CpdOut(Schema):
-    years: list[dict[str, Any]]
-    credits: list[dict[str, Any]]
+    years: list[CpdYearOut]
+    credits: list[CpdCreditOut]
+
+
+class CpdCreditIn(Schema):
+    """A credit by hand; every field checked by the service (its own messages)."""
+
+    hours: float | str | None = None
+    category: str | None = None
+    activity: str | None = None
+    date: str | None = None
+    note: str | None = None
+
+
+class CpdRevokeIn(Schema):
+    reason: str | None = None
+
+
+class StaffCpdCreditOut(Schema):
+    id: int
+    event_id: int | None
+    title: str
+    date: date
+    hours: float
+    category: CpdCategory
+    source: one_of(CpdCredit.Source)
+    note: str
+    created_at: datetime
+    created_by: str  # the staff user's username; empty: credited for an event
+    revoked_at: datetime | None
+    revoked_by: str
+    revoked_reason: str
+
+
+class CpdStatementQuery(Schema):
+    year: int | str | None = None
 
 
 class MyMembershipOut(Schema):

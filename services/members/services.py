@@ -41,6 +41,7 @@ MEMBER_TEMPLATES = (
     "member_rejected",
     "renewal_notice",
     "member_sign_in",
+    "cpd_certificate",
     "member_email_change",
     "member_email_changed",
     "renewal_requested",
@@ -254,6 +255,7 @@ def member_erase(*, member_id: int, keep_tally: bool = False, where: Q | None = 
             member.delete()
         audit_erase(object_type="member", object_ids=[member_id])
         audit_erase(object_type="membership_period", object_ids=[member_id])
+        audit_erase(object_type="cpd_credit", object_ids=[member_id])
         audit_erase(object_type="renewal", object_ids=renewal_ids)
         emails = notifications_erase(
             about=[

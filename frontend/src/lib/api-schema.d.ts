@@ -225,6 +225,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/cpd-credits/{credit_id}/revoke/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Revoke a CPD credit, with a reason */
+        post: operations["services_members_api_cpd_credit_revoke"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/events/": {
         parameters: {
             query?: never;
@@ -556,6 +573,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/members/{member_id}/cpd-credits/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A member's CPD credits, revoked ones too */
+        get: operations["services_members_api_member_cpd_credits"];
+        put?: never;
+        /** Credit a member CPD hours by hand (an event held elsewhere) */
+        post: operations["services_members_api_member_cpd_credit_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/members/{member_id}/export/": {
         parameters: {
             query?: never;
@@ -744,6 +779,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/reports/cpd-hours.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** CPD hours per member per year (?year=, empty: every year), as CSV */
+        get: operations["services_dashboard_api_cpd_hours_report"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/system/": {
         parameters: {
             query?: never;
@@ -892,6 +944,40 @@ export interface paths {
         put?: never;
         /** Ask to close and erase */
         post: operations["services_members_api_my_membership_close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-membership/cpd-credits/{credit_id}/certificate.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate of attendance of one of the member's CPD credits (PDF) */
+        get: operations["services_members_api_my_cpd_certificate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-membership/cpd-statement.pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's CPD statement of a year (?year=, default this year; PDF) */
+        get: operations["services_members_api_my_cpd_statement"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1388,7 +1474,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** What a card's (later a certificate's) code verifies: its kind and the facts it shows */
+        /** What a card's or a CPD certificate's code verifies: its kind and the facts it shows */
         get: operations["services_members_api_verify"];
         put?: never;
         post?: never;
@@ -1682,6 +1768,34 @@ export interface components {
             /** Updated */
             updated: number[];
         };
+        /**
+         * CertificateVerificationOut
+         * @description What a certificate of attendance's code verifies: what the certificate prints, nothing
+         *     else of the member. A revoked certificate is not found.
+         */
+        CertificateVerificationOut: {
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "Interpreting practice" | "Language" | "Ethics and professional practice" | "Deaf community and culture" | "Other";
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Hours */
+            hours: number;
+            /**
+             * Kind
+             * @constant
+             */
+            kind: "cpd_certificate";
+            /** Name */
+            name: string;
+            /** Title */
+            title: string;
+        };
         /** ChallengeOut */
         ChallengeOut: {
             parameters: components["schemas"]["ChallengeParametersOut"];
@@ -1894,16 +2008,77 @@ export interface components {
             /** Search */
             search?: string | null;
         };
+        /**
+         * CpdCreditIn
+         * @description A credit by hand; every field checked by the service (its own messages).
+         */
+        CpdCreditIn: {
+            /** Activity */
+            activity?: string | null;
+            /** Category */
+            category?: string | null;
+            /** Date */
+            date?: string | null;
+            /** Hours */
+            hours?: number | string | null;
+            /** Note */
+            note?: string | null;
+        };
+        /** CpdCreditOut */
+        CpdCreditOut: {
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "Interpreting practice" | "Language" | "Ethics and professional practice" | "Deaf community and culture" | "Other";
+            /** Certificate Url */
+            certificate_url: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Event Id */
+            event_id: number | null;
+            /** Hours */
+            hours: number;
+            /** Id */
+            id: number;
+            /** Title */
+            title: string;
+        };
         /** CpdOut */
         CpdOut: {
             /** Credits */
-            credits: {
-                [key: string]: unknown;
-            }[];
+            credits: components["schemas"]["CpdCreditOut"][];
             /** Years */
-            years: {
-                [key: string]: unknown;
-            }[];
+            years: components["schemas"]["CpdYearOut"][];
+        };
+        /** CpdReportQuery */
+        CpdReportQuery: {
+            /** Year */
+            year?: number | string | null;
+        };
+        /** CpdRevokeIn */
+        CpdRevokeIn: {
+            /** Reason */
+            reason?: string | null;
+        };
+        /** CpdStatementQuery */
+        CpdStatementQuery: {
+            /** Year */
+            year?: number | string | null;
+        };
+        /** CpdYearOut */
+        CpdYearOut: {
+            /** By Category */
+            by_category: {
+                [key: string]: number;
+            };
+            /** Hours */
+            hours: number;
+            /** Year */
+            year: number;
         };
         /** DeadDeliveryOut */
         DeadDeliveryOut: {
@@ -2112,6 +2287,14 @@ export interface components {
             /** Contact Phone */
             contact_phone: string;
             /**
+             * Cpd Category
+             * @default
+             * @enum {string}
+             */
+            cpd_category: "Interpreting practice" | "Language" | "Ethics and professional practice" | "Deaf community and culture" | "Other" | "";
+            /** Cpd Hours */
+            cpd_hours?: number | null;
+            /**
              * Created At
              * Format: date-time
              */
@@ -2235,6 +2418,10 @@ export interface components {
             contact_email?: string | null;
             /** Contact Phone */
             contact_phone?: string | null;
+            /** Cpd Category */
+            cpd_category?: string | null;
+            /** Cpd Hours */
+            cpd_hours?: number | string | null;
             /** Date */
             date?: string | null;
             /** Description */
@@ -2292,6 +2479,14 @@ export interface components {
             contact_email: string;
             /** Contact Phone */
             contact_phone: string;
+            /**
+             * Cpd Category
+             * @default
+             * @enum {string}
+             */
+            cpd_category: "Interpreting practice" | "Language" | "Ethics and professional practice" | "Deaf community and culture" | "Other" | "";
+            /** Cpd Hours */
+            cpd_hours?: number | null;
             /**
              * Created At
              * Format: date-time
@@ -3852,6 +4047,47 @@ export interface components {
              */
             token: string;
         };
+        /** StaffCpdCreditOut */
+        StaffCpdCreditOut: {
+            /**
+             * Category
+             * @enum {string}
+             */
+            category: "Interpreting practice" | "Language" | "Ethics and professional practice" | "Deaf community and culture" | "Other";
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /** Created By */
+            created_by: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Event Id */
+            event_id: number | null;
+            /** Hours */
+            hours: number;
+            /** Id */
+            id: number;
+            /** Note */
+            note: string;
+            /** Revoked At */
+            revoked_at: string | null;
+            /** Revoked By */
+            revoked_by: string;
+            /** Revoked Reason */
+            revoked_reason: string;
+            /**
+             * Source
+             * @enum {string}
+             */
+            source: "event" | "manual";
+            /** Title */
+            title: string;
+        };
         /** StatusIn */
         StatusIn: {
             /**
@@ -4835,6 +5071,113 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_cpd_credit_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CpdRevokeIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCpdCreditOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
                 };
             };
         };
@@ -6988,6 +7331,180 @@ export interface operations {
             };
         };
     };
+    services_members_api_member_cpd_credits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCpdCreditOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_member_cpd_credit_add: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                member_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CpdCreditIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffCpdCreditOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
     services_members_api_member_data_export: {
         parameters: {
             query?: never;
@@ -7826,6 +8343,55 @@ export interface operations {
             };
         };
     };
+    services_dashboard_api_cpd_hours_report: {
+        parameters: {
+            query?: {
+                year?: number | string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     services_ops_api_system: {
         parameters: {
             query?: never;
@@ -8478,6 +9044,149 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["MyMembershipOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_my_cpd_certificate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                credit_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_members_api_my_cpd_statement: {
+        parameters: {
+            query?: {
+                year?: number | string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description PDF */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": unknown;
                 };
             };
             /** @description Bad Request */
@@ -11267,7 +11976,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["VerificationOut"];
+                    "application/json": components["schemas"]["VerificationOut"] | components["schemas"]["CertificateVerificationOut"];
                 };
             };
             /** @description Bad Request */

@@ -49,6 +49,8 @@ export type EventInput = {
   | 'latitude'
   | 'longitude'
   | 'call_for_abstracts_url'
+  | 'cpd_hours'
+  | 'cpd_category'
 > & {
     /** Only on create: an edit keeps the event's status (SPEC §4). */
     status?: EventStatus;

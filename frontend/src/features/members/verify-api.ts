@@ -2,12 +2,14 @@ import { api } from '../../lib/api';
 import type { Schemas } from '../../lib/api-types';
 
 /**
- * What a card's code verifies (GET verify/{code}/, the server's VerificationOut): its `kind`
- * (`membership` today; a certificate of attendance later) and the facts the card itself shows,
- * with the standing today. Nothing else of the person.
+ * What a code verifies (GET verify/{code}/): its `kind` and the facts the document itself shows.
+ * A membership card (VerificationOut): with the standing today. A CPD certificate of attendance
+ * (CertificateVerificationOut): who, what, when, how many hours. Nothing else of the person.
  */
-export type Verification = Schemas['VerificationOut'];
-export type Standing = Verification['standing'];
+export type MembershipVerification = Schemas['VerificationOut'];
+export type CertificateVerification = Schemas['CertificateVerificationOut'];
+export type Verification = MembershipVerification | CertificateVerification;
+export type Standing = MembershipVerification['standing'];
 
 /** The verify call, with the verify page's chunk: not in the first visit's script of other pages. */
 export const verifyApi = api.injectEndpoints({

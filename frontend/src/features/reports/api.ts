@@ -55,6 +55,11 @@ function reportQuery(path: string, { period, search }: ReportArgs): string {
 
 export const reportsApi = api.injectEndpoints({
   endpoints: (build) => ({
+    // CPD hours per member per year (docs/reports.md): the server's CSV as text; a refusal's
+    // envelope still parsed as JSON.
+    exportCpdHours: build.mutation<string, undefined>({
+      query: () => ({ url: 'management/reports/cpd-hours.csv', responseHandler: 'content-type' }),
+    }),
     getAttendanceReport: build.query<AttendanceReport, ReportArgs>({
       query: (args) => reportQuery('attendance', args),
       providesTags: ['Dashboard'],
@@ -70,4 +75,5 @@ export const reportsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetAttendanceReportQuery, useGetActivityReportQuery, useGetGrowthReportQuery } = reportsApi;
+export const { useGetAttendanceReportQuery, useGetActivityReportQuery, useGetGrowthReportQuery, useExportCpdHoursMutation } =
+  reportsApi;

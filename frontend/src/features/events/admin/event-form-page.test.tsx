@@ -487,6 +487,24 @@ describe("Event form: the event's own place and call for abstracts", () => {
     });
   });
 
+  it('sends the CPD hours and category, and refuses hours out of range on their field', async () => {
+    const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([]));
+    await fillRequired(user);
+    const hours = screen.getByLabelText('CPD hours');
+    await user.type(hours, '41');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(hours).toHaveFocus());
+    expect(hours).toHaveAccessibleDescription(/CPD hours must be a number from 0 to 40/);
+    await user.clear(hours);
+    await user.type(hours, '2.5');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    expect(await screen.findByText('Choose the category of the CPD hours.')).toBeInTheDocument();
+    await user.selectOptions(screen.getByLabelText('CPD category'), 'Deaf community and culture');
+    await user.click(screen.getByRole('button', { name: 'Save as Draft' }));
+    await waitFor(() => expect(toasts()).toHaveTextContent('created successfully'));
+    expect(sentBody(backend, 'POST')).toMatchObject({ cpd_hours: 2.5, cpd_category: 'Deaf community and culture' });
+  });
+
   it('sends no place when both are empty: the event has no map', async () => {
     const { user, backend } = renderForm('/dashboard/create-event', eventsBackend([]));
     await fillRequired(user);

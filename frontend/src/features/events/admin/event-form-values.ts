@@ -49,6 +49,10 @@ export interface EventFormValues {
   twitter: string;
   /** Empty: the event has no call for abstracts (no block on its page). */
   call_for_abstracts_url: string;
+  /** CPD hours a checked-in member is credited once the event is Completed; empty: none. */
+  cpd_hours: string;
+  /** One of the CPD categories; needed with hours. */
+  cpd_category: string;
 }
 
 /** Field errors are keyed like the server's `fields` (e.g. 'social_links.facebook'). */
@@ -67,6 +71,8 @@ const FIELD_TABS: Record<string, FormTab> = {
   price: 'basic',
   maximum_attendees: 'basic',
   payment_deadline_hours: 'basic',
+  cpd_hours: 'basic',
+  cpd_category: 'basic',
   event_image_id: 'basic',
   image: 'basic',
   image_alt: 'basic',
@@ -120,6 +126,8 @@ export function newEventValues(defaultFaqs: { question: string; answer: string }
     facebook: '',
     twitter: '',
     call_for_abstracts_url: '',
+    cpd_hours: '',
+    cpd_category: '',
   };
 }
 
@@ -153,6 +161,8 @@ export function eventToValues(event: AdminEventDetail): EventFormValues {
     facebook: event.social_links?.facebook ?? '',
     twitter: event.social_links?.twitter ?? '',
     call_for_abstracts_url: event.call_for_abstracts_url ?? '',
+    cpd_hours: event.cpd_hours ? String(event.cpd_hours) : '',
+    cpd_category: event.cpd_category ?? '',
   };
 }
 
@@ -195,11 +205,16 @@ export function valuesToInput(values: EventFormValues): EventInput {
     latitude: values.latitude.trim() === '' ? null : Number(values.latitude),
     longitude: values.longitude.trim() === '' ? null : Number(values.longitude),
     call_for_abstracts_url: values.call_for_abstracts_url.trim(),
+    cpd_hours: values.cpd_hours.trim() === '' ? null : Number(values.cpd_hours),
+    cpd_category: values.cpd_category as EventInput['cpd_category'],
   };
 }
 
 /** The longest venue access text (services/events/models.py, ACCESS_INFO_MAX). */
 export const ACCESS_INFO_MAX = 2000;
+
+/** CPD hours: 0 to 40 in quarter hours (services/core/cpd.py). */
+export const CPD_HOURS_MAX = 40;
 
 /** A payment deadline of at most a year (services/events/cleaning.py). */
 export const MAX_DEADLINE_HOURS = 24 * 365;
@@ -230,6 +245,8 @@ export const CHECK_MESSAGES = {
   latitude: 'form.errors.latitude',
   longitude: 'form.errors.longitude',
   placePair: 'form.errors.placePair',
+  cpd_hours: 'form.errors.cpdHours',
+  cpd_category: 'form.errors.cpdCategory',
 } as const;
 
 /** The ranges the server keeps (services/events/models.py). */
@@ -263,6 +280,13 @@ export function validateValues(values: EventFormValues): { problem: ValidationPr
   const deadline = values.payment_deadline_hours.trim();
   if (deadline !== '' && !(Number.isInteger(Number(deadline)) && Number(deadline) >= 1 && Number(deadline) <= MAX_DEADLINE_HOURS)) {
     invalid.payment_deadline_hours = CHECK_MESSAGES.payment_deadline_hours;
+  }
+  const cpdHours = values.cpd_hours.trim();
+  const hours = Number(cpdHours);
+  if (cpdHours !== '' && !(Number.isFinite(hours) && hours >= 0 && hours <= CPD_HOURS_MAX && Number.isInteger(hours * 4))) {
+    invalid.cpd_hours = CHECK_MESSAGES.cpd_hours;
+  } else if (cpdHours !== '' && hours > 0 && !values.cpd_category) {
+    invalid.cpd_category = CHECK_MESSAGES.cpd_category;
   }
   // 'HH:MM' strings of one day compare as times.
   if (values.end_time && !values.time) invalid.end_time = CHECK_MESSAGES.end_time_needs_start;

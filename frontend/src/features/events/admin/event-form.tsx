@@ -6,6 +6,7 @@ import { Field, type ControlProps } from '../../../components/field';
 import { FormMessage, type FormOutcome } from '../../../components/form-message';
 import { useToast } from '../../../components/use-toast';
 import { apiErrorMessage, apiFieldErrors } from '../../../lib/api-error';
+import { CPD_CATEGORIES } from '../../../lib/cpd';
 import { EVENT_IMAGE_IDS, eventImage } from '../../../lib/event-images';
 import { useTranslation } from '../../../lib/use-translation';
 import { useRemoveEventImageMutation, useSetEventImageMutation, type AdminEvent, type EventInput, type EventStatus } from '../admin-api';
@@ -18,6 +19,7 @@ import {
   firstTabWithError,
   FORM_TABS,
   MAX_DEADLINE_HOURS,
+  CPD_HOURS_MAX,
   tabOfField,
   validateValues,
   valuesToInput,
@@ -331,6 +333,21 @@ export function EventForm({ mode, initialValues, save, currentImage }: Props) {
           className="event-form__wide event-form__deadline"
         >
           {textInput('payment_deadline_hours', 'number', { min: 1, max: MAX_DEADLINE_HOURS, step: 1, inputMode: 'numeric' })}
+        </Field>
+        <Field id={fieldId('cpd_hours')} label={t('form.fields.cpdHours')} hint={t('form.fields.cpdHoursHint')} error={errorOf('cpd_hours')}>
+          {textInput('cpd_hours', 'number', { min: 0, max: CPD_HOURS_MAX, step: 0.25, inputMode: 'decimal' })}
+        </Field>
+        <Field id={fieldId('cpd_category')} label={t('form.fields.cpdCategory')} error={errorOf('cpd_category')}>
+          {(control) => (
+            <select {...control} name="cpd_category" value={values.cpd_category} onChange={update('cpd_category')} disabled={busy}>
+              <option value="">{t('form.fields.cpdCategoryNone')}</option>
+              {CPD_CATEGORIES.map((category) => (
+                <option key={category} value={category}>
+                  {t(`form.cpdCategories.${category}`)}
+                </option>
+              ))}
+            </select>
+          )}
         </Field>
         <div className="event-form__image event-form__wide">
           <Field id={fieldId('event_image_id')} label={t('form.fields.image')} error={errorOf('event_image_id')}>

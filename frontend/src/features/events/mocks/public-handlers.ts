@@ -39,6 +39,8 @@ export function makePublicEvent(overrides: Partial<PublicEvent> = {}): PublicEve
     latitude: -1.954722,
     longitude: 30.093889,
     call_for_abstracts_url: 'https://www.rnslia.org.rw/call-for-abstracts',
+    cpd_hours: null,
+    cpd_category: '',
     created_at: '2026-11-01T10:00:00Z',
     total_registrations_count: 0,
     approved_registrations_count: 0,

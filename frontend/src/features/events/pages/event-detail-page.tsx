@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'react-router-dom';
 import { PageHeading } from '../../../components/page-heading';
 import { PageSkeleton } from '../../../components/page-skeleton';
 import { eventStart } from '../../../lib/countdown';
+import { hoursText } from '../../../lib/cpd';
 import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
@@ -85,6 +86,12 @@ function EventDetail({ event }: { event: PublicEventDetail }) {
           <strong className="event-page__cancelled-status">{t('common:status.event.Cancelled')}</strong> {t('detail.cancelled')}
         </p>
       )}
+      {event.cpd_hours ? (
+        <p className="notice event-page__cpd">
+          {t('detail.cpd', { count: event.cpd_hours, hours: hoursText(event.cpd_hours) })}
+          {event.cpd_category ? ` (${t(`detail.cpdCategories.${event.cpd_category}`)})` : ''}
+        </p>
+      ) : null}
       <AboutSection heading={t('detail.aboutHeading')} text={event.description} />
       <SpeakersSection speakers={event.speakers} />
       <AgendaSection heading={t('detail.agendaHeading')} items={event.agenda} />

@@ -17,6 +17,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { MembershipYear, memberName } from './members-table';
 import { mailtoHref } from '../../../lib/mailto';
 import { HistorySection } from '../../../components/history-section';
+import { MemberCpdSection } from './member-cpd-section';
 
 /** Gender as staff read it, with what the applicant declared when that says more (SPEC §3). */
 export function genderText(member: Pick<Member, 'gender' | 'gender_declared'>, t: TFunction): string {
@@ -186,6 +187,7 @@ export function MemberViewDialog({ member, onClose, onEdit }: Props) {
           ]}
         />
         <Section title={t('view.sections.consent')} rows={[[t('view.terms'), consentText(member, t)]]} />
+        {member.approval_status === 'Approved' && <MemberCpdSection memberId={member.id} />}
         <HistorySection objectType="member" objectId={member.id} headingLevel={3} />
       </div>
     </Modal>

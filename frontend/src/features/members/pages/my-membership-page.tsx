@@ -32,6 +32,7 @@ import {
   type MyMembership,
   type MyMembershipChanges,
 } from '../my-membership-api';
+import { MyCpdPanel } from './my-cpd-panel';
 import { RenewPanel } from '../components/renew-panel';
 import './my-membership.css';
 
@@ -342,6 +343,7 @@ function MembershipView({ session, onEnded }: { session: MemberSession; onEnded:
         )}
       </section>
       <RenewPanel access={session.access} membership={data} />
+      <MyCpdPanel access={session.access} cpd={data.cpd} />
       <ContactForm key={data.email} access={session.access} membership={data} />
       <MyDataPanel access={session.access} membership={data} onSignOut={handleSignOut} />
     </div>

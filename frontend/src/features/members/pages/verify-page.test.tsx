@@ -8,12 +8,12 @@ import type { ApiErrorBody } from '../../../lib/api-types';
 import { json } from '../../../testing/api-answer';
 import { renderWithProviders } from '../../../testing/render';
 import { server } from '../../../testing/server';
-import type { Standing, Verification } from '../verify-api';
+import type { CertificateVerification, MembershipVerification, Standing, Verification } from '../verify-api';
 import { VerifyPage } from './verify-page';
 
 const VERIFY_URL = '*/api/verify/:code/';
 
-function verified(standing: Standing, overrides: Partial<Verification> = {}): Verification {
+function verified(standing: Standing, overrides: Partial<MembershipVerification> = {}): MembershipVerification {
   return {
     kind: 'membership',
     name: 'Aline Uwase',
@@ -30,6 +30,14 @@ const CARDS: Record<string, Verification> = {
   expiring: verified('Expiring'),
   grace: verified('Grace', { membership_type: 'Institutional', name: 'Kigali Deaf Youth Club' }),
   lapsed: verified('Lapsed'),
+  certificate: {
+    kind: 'cpd_certificate',
+    name: 'Aline Uwase',
+    title: 'Ethics in court interpreting',
+    date: '2026-11-20',
+    hours: 3.5,
+    category: 'Ethics and professional practice',
+  } satisfies CertificateVerification,
 };
 
 function renderVerify(code: string) {
@@ -111,6 +119,21 @@ describe('Verify page', () => {
     expect(within(alert).getByRole('heading', { name: 'Not found' })).toBeInTheDocument();
     expect(alert).toHaveTextContent('No membership card or certificate has this code.');
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
+    expect((await axe.run(container)).violations).toEqual([]);
+  });
+
+  it('confirms a CPD certificate with the facts it prints and nothing more', async () => {
+    const { container } = renderVerify('certificate');
+    const heading = await screen.findByRole('heading', { level: 2, name: 'Valid certificate of attendance' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    expect(verdict(heading)).toHaveClass('notice--success');
+    expect(
+      screen.getByText('Aline Uwase was credited 3.5 CPD hours for Ethics in court interpreting on November 20, 2026.'),
+    ).toBeInTheDocument();
+    expect(fact('Activity')).toBe('Ethics in court interpreting');
+    expect(fact('CPD hours')).toBe('3.5');
+    expect(fact('CPD category')).toBe('Ethics and professional practice');
+    expect(screen.queryByText('Standing')).not.toBeInTheDocument();
     expect((await axe.run(container)).violations).toEqual([]);
   });
 

@@ -7,7 +7,13 @@ import { errorStatus } from '../../../lib/api-error';
 import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
 import '../components/verify.css';
-import { type Standing, type Verification, useGetVerificationQuery } from '../verify-api';
+import { hoursText } from '../../../lib/cpd';
+import {
+  type CertificateVerification,
+  type MembershipVerification,
+  type Standing,
+  useGetVerificationQuery,
+} from '../verify-api';
 
 // For app/route-prefetch.ts, which fills the answer's cache as this page's code arrives.
 export { verifyApi } from '../verify-api';
@@ -21,7 +27,7 @@ const TONE: Record<Standing, 'success' | 'warning' | 'error'> = {
 };
 
 /** What a membership card's code verifies, focused when it arrives (a placeholder came first). */
-function MembershipVerdict({ verified }: { verified: Verification }) {
+function MembershipVerdict({ verified }: { verified: MembershipVerification }) {
   const { t } = useTranslation('verify');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
@@ -54,6 +60,41 @@ function MembershipVerdict({ verified }: { verified: Verification }) {
   );
 }
 
+/** What a CPD certificate's code verifies: the facts the certificate prints (a revoked one is not found). */
+function CertificateVerdict({ verified }: { verified: CertificateVerification }) {
+  const { t } = useTranslation('verify');
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => headingRef.current?.focus(), []);
+  const on = formatDate(verified.date, 'long');
+  const hours = hoursText(verified.hours);
+  const facts: [string, string][] = [
+    [t('certificate.facts.name'), verified.name],
+    [t('certificate.facts.title'), verified.title],
+    [t('certificate.facts.date'), on],
+    [t('certificate.facts.hours'), hours],
+    [t('certificate.facts.category'), t(`certificate.categories.${verified.category}`)],
+  ];
+  return (
+    <article className="card verify" aria-labelledby="verify-verdict">
+      <div className="notice notice--success verify__verdict">
+        <h2 id="verify-verdict" ref={headingRef} tabIndex={-1}>
+          {t('certificate.heading')}
+        </h2>
+        <p>{t('certificate.text', { name: verified.name, hours, title: verified.title, date: on })}</p>
+      </div>
+      <dl className="verify__facts">
+        {facts.map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="verify__note">{t('certificate.note', { date: formatDate(new Date(), 'long') })}</p>
+    </article>
+  );
+}
+
 function Problem({ heading, message }: { heading?: string; message: string }) {
   return (
     <div className="notice notice--error verify__verdict" role="alert">
@@ -64,9 +105,9 @@ function Problem({ heading, message }: { heading?: string; message: string }) {
 }
 
 /**
- * /verify/:code: what a membership card's QR code opens (later a certificate's too), for anyone
- * who holds the card in front of them: whether it stands for a member today, with the facts the
- * card shows. No account; nothing of the person beyond the card.
+ * /verify/:code: what a membership card's or a CPD certificate's QR code opens, for anyone who
+ * holds it in front of them: whether the card stands for a member today, or the certificate's
+ * facts, as the document shows them. No account; nothing of the person beyond the document.
  */
 export function VerifyPage() {
   const { t } = useTranslation('verify');
@@ -80,6 +121,8 @@ export function VerifyPage() {
     content = <Spinner label={t('loading')} />;
   } else if (!data) {
     content = <Problem message={errorStatus(error) === 429 ? t('tooMany') : t('failed')} />;
+  } else if (data.kind === 'cpd_certificate') {
+    content = <CertificateVerdict key={code} verified={data} />;
   } else {
     content = <MembershipVerdict key={`${code}-${data.standing}`} verified={data} />;
   }

@@ -5,6 +5,7 @@ import { RetryNotice } from '../../../components/retry-notice';
 import { Spinner } from '../../../components/spinner';
 import { Tabs } from '../../../components/tabs';
 import { csvText } from '../../../lib/csv';
+import { CpdHoursExport } from '../components/cpd-hours-export';
 import { formatDate } from '../../../lib/format-date';
 import { csvBlob, saveFile } from '../../../lib/save-file';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
@@ -130,6 +131,7 @@ export function ReportsPage() {
         >
           {t('export')}
         </button>
+        <CpdHoursExport />
       </div>
 
       <Tabs
