@@ -85,6 +85,8 @@ def _events(today: date) -> list[dict]:
             ],
             "faqs": DEFAULT_FAQS[:2],
             "event_image_id": "workshop1",
+            "cpd_hours": Decimal("6"),
+            "cpd_category": "Interpreting practice",
             "status": Event.Status.PUBLISHED,
             "maximum_attendees": 25,
         },
@@ -114,6 +116,8 @@ def _events(today: date) -> list[dict]:
             "time": time(14, 0),
             "price": Decimal("0"),
             "event_image_id": "seminar1",
+            "cpd_hours": Decimal("2"),
+            "cpd_category": "Ethics and professional practice",
             "status": Event.Status.DRAFT,
             "faqs": DEFAULT_FAQS,
         },
@@ -139,6 +143,8 @@ def _events(today: date) -> list[dict]:
             "time": time(9, 0),
             "price": Decimal("5000"),
             "event_image_id": "workshop1",
+            "cpd_hours": Decimal("3.5"),
+            "cpd_category": "Interpreting practice",
             "status": Event.Status.COMPLETED,
             "maximum_attendees": 40,
         },
@@ -188,4 +194,8 @@ def seed_events(*, today: date, by=None) -> int:
         # Likewise the venue access text, for a demo database seeded before the field existed.
         if not was_created and not event.access_info and values.get("access_info"):
             Event.objects.filter(pk=event.pk).update(access_info=values["access_info"])
+        # And the CPD hours (none set by staff yet).
+        if not was_created and event.cpd_hours is None and values.get("cpd_hours") is not None:
+            cpd = {"cpd_hours": values["cpd_hours"], "cpd_category": values["cpd_category"]}
+            Event.objects.filter(pk=event.pk).update(**cpd)
     return created

@@ -1,8 +1,11 @@
+from decimal import Decimal
+
 import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from services.events.models import Event
+from services.members.models import CpdCredit
 
 
 @pytest.mark.django_db
@@ -65,6 +68,9 @@ def test_seed_demo_fills_every_report():
     assert masterclass["event_name"] == "Medical Interpreting Masterclass"
     assert masterclass["counted_from"] == "check_ins"
     assert (masterclass["total_attendees"], masterclass["members"]) == (7, 5)
+    # The members checked in there hold its CPD hours, once however often the command runs.
+    credits = CpdCredit.objects.filter(title="Medical Interpreting Masterclass")
+    assert sorted(credits.values_list("hours", flat=True)) == [Decimal("3.5")] * 5
     assert attendance["totals"]["events_from_confirmed_seats"] == 3
     activities = selectors.activity_report(period="year")
     kinds = {row["kind"] for row in activities["rows"]}

@@ -8,6 +8,7 @@ from django.utils import timezone
 
 from services.accounts.models import StaffProfile
 from services.content.demo import seed_content
+from services.cpd.crediting import cpd_sweep
 from services.events.demo import seed_events
 from services.events.demo_images import seed_event_images
 from services.members.demo import seed_member_history, seed_members
@@ -65,6 +66,8 @@ class Command(BaseCommand):
         # to the past events.
         members += seed_member_history(today=timezone.localdate(), by=user)
         registrations += seed_attendance(by=user)
+        # The members checked in at the past events with CPD hours get them (and their certificates).
+        cpd_sweep()
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data ready ({events} new events, {registrations} new registrations,"
