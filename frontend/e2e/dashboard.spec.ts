@@ -113,14 +113,17 @@ test('the reports count the demo data, and Export CSV saves the table shown', as
 
   // The demo's four past events, the masterclass the most recent (checked in at its door, two
   // confirmed people missing; the others count their confirmed seats); members matched by e-mail.
+  // Journeys running beside this one complete events of their own (titled with a time stamp).
   const attendance = page.getByRole('table', { name: 'Event attendance' });
-  await expect(attendance.getByRole('rowheader')).toHaveText([
+  const demoEvents = attendance.getByRole('rowheader').filter({ hasNotText: /\d{10,}/ });
+  await expect(demoEvents).toHaveText([
     'Medical Interpreting Masterclass',
     'Annual General Meeting 2026',
     'Deaf Culture and History Seminar',
     'Interpreters Networking Evening',
   ]);
-  const [header, masterclass] = await tableCells(attendance);
+  const [header, ...rows] = await tableCells(attendance);
+  const masterclass = rows.find((row) => row[0] === 'Medical Interpreting Masterclass');
   expect(header).toEqual(['Event name', 'Date', 'Counted from', 'Total attendees', 'Members', 'Non-members', 'Member %']);
   expect(masterclass?.slice(2)).toEqual(['Check-ins at the door', '7', '5', '2', '71.4%']);
   await expect(page.getByRole('img', { name: /^Members and non-members at each event\./ })).toBeVisible();
@@ -139,9 +142,9 @@ test('the reports count the demo data, and Export CSV saves the table shown', as
 
   // A shorter period asks again; the search narrows the rows.
   await page.getByLabel('Period').selectOption('month');
-  await expect(attendance.getByRole('rowheader')).toHaveText(['Medical Interpreting Masterclass']);
+  await expect(demoEvents).toHaveText(['Medical Interpreting Masterclass']);
   await page.getByLabel('Period').selectOption('quarter');
-  await expect(attendance.getByRole('rowheader')).toHaveCount(3);
+  await expect(demoEvents).toHaveCount(3);
   await page.getByRole('searchbox', { name: 'Search events' }).fill('annual');
   await expect(attendance.getByRole('rowheader')).toHaveText(['Annual General Meeting 2026']);
 
