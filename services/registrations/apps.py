@@ -35,6 +35,7 @@ def _follow_in_audit_trail():
         "phone",
         "disability",
         "disability_details",
+        "membership_number",
         "payment_notes",
         "status_reason",
     ]

@@ -1,6 +1,7 @@
 """What a visitor's registration (or waiting-list) form must hold (SPEC §5), checked on the server
 whatever the browser did. Every fault is named on its field, with SPEC's text where it has one."""
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -21,6 +22,8 @@ DETAILS_MAX = 500
 NOTES_MAX = 1000
 TRANSACTION_ID_MAX = 100
 REASON_MAX = 500
+# As the membership card prints it: the year of joining and a sequence (members/services.py).
+MEMBERSHIP_NUMBER = re.compile(r"\d{4}-\d{1,7}")
 
 
 def _too_long(limit: int) -> str:
@@ -41,6 +44,7 @@ def clean_registrant(data: dict[str, Any]) -> dict[str, Any]:
     language = _text(data, "preferred_language")
     disability = _text(data, "disability") or ""
     details = _text(data, "disability_details")
+    membership_number = _text(data, "membership_number").upper()
 
     if not full_name:
         errors["full_name"] = _("Full name is required")
@@ -69,6 +73,11 @@ def clean_registrant(data: dict[str, Any]) -> dict[str, Any]:
     elif len(details) > DETAILS_MAX:
         errors["disability_details"] = _too_long(DETAILS_MAX)
 
+    if membership_number and not MEMBERSHIP_NUMBER.fullmatch(membership_number):
+        errors["membership_number"] = _(
+            "Please enter your membership number as it is on your card, such as 2026-0042, or leave it empty."
+        )
+
     if data.get("agree_to_terms") is False:
         errors["agree_to_terms"] = _("Please accept the terms to register.")
 
@@ -83,6 +92,7 @@ def clean_registrant(data: dict[str, Any]) -> dict[str, Any]:
         "disability": disability,
         # Details only mean something for "Other"; kept for any choice when given.
         "disability_details": details,
+        "membership_number": membership_number,
     }
 
 

@@ -27,6 +27,8 @@ class Registration(models.Model):
     needs_interpreter = models.BooleanField(default=False)
     disability = models.CharField(max_length=50, default="None")
     disability_details = models.TextField(blank=True, default="")
+    # A member's number as on their card (optional): their CPD hours are credited by it too.
+    membership_number = models.CharField(max_length=12, blank=True, default="")
     registration_status = models.CharField(max_length=10, choices=Status.choices, default=Status.PENDING)
     # What the payer writes in the Mobile Money or bank message, so that staff can match it.
     payment_reference = models.CharField(max_length=12, unique=True, null=True, blank=True)
@@ -123,6 +125,8 @@ class WaitlistEntry(models.Model):
     needs_interpreter = models.BooleanField(default=False)
     disability = models.CharField(max_length=50, default="None")
     disability_details = models.TextField(blank=True, default="")
+    # A member's number as on their card (optional): their CPD hours are credited by it too.
+    membership_number = models.CharField(max_length=12, blank=True, default="")
     status = models.CharField(max_length=10, choices=Status.choices, default=Status.WAITING)
     # As a registration's: the link of the first e-mail confirms the address. Only confirmed
     # places are offered seats, and an unconfirmed one ends after `hold_expires_at`.

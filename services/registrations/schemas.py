@@ -29,6 +29,7 @@ class RegistrationIn(Schema):
     needs_interpreter: bool = False
     disability: str | None = None
     disability_details: str | None = None
+    membership_number: str | None = None
     agree_to_terms: bool | None = None
     offer_token: str | None = None
 
@@ -87,6 +88,7 @@ class Registrant(Schema):
     needs_interpreter: bool
     disability: str
     disability_details: str
+    membership_number: str
 
 
 class EventReminderOut(Schema):

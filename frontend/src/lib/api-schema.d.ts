@@ -3623,6 +3623,8 @@ export interface components {
             email: string;
             /** Full Name */
             full_name: string;
+            /** Membership Number */
+            membership_number: string;
             /** Needs Interpreter */
             needs_interpreter: boolean;
             /** Phone */
@@ -3681,6 +3683,8 @@ export interface components {
             email?: string | null;
             /** Full Name */
             full_name?: string | null;
+            /** Membership Number */
+            membership_number?: string | null;
             /**
              * Needs Interpreter
              * @default false
@@ -3730,6 +3734,8 @@ export interface components {
             hold_expires_at: string | null;
             /** Id */
             id: number;
+            /** Membership Number */
+            membership_number: string;
             /** Needs Interpreter */
             needs_interpreter: boolean;
             /** Payment Due At */
@@ -4296,6 +4302,8 @@ export interface components {
             full_name: string;
             /** Id */
             id: number;
+            /** Membership Number */
+            membership_number: string;
             /** Needs Interpreter */
             needs_interpreter: boolean;
             /** Offer Expires At */

@@ -32,10 +32,13 @@ def pdf_text(content: bytes) -> str:
     return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(content)).pages)
 
 
-def attendee(event, i: int, email: str, *, checked_in: bool = True) -> Registration:
+def attendee(
+    event, i: int, email: str, *, checked_in: bool = True, full_name: str = "", membership_number: str = ""
+) -> Registration:
     registration = Registration.objects.create(
         event=event,
-        full_name=f"Person {i}",
+        full_name=full_name or f"Person {i}",
+        membership_number=membership_number,
         email=email,
         phone=f"+2507880{i:05d}",
         preferred_language="English",
@@ -119,6 +122,22 @@ def test_checked_in_members_are_credited_once_only_after_completion(staff_client
         assert fact in text
     code = certificate_code(credits.get(member=member))
     assert f"/verify/{code}" in text
+
+
+def test_a_member_who_registered_with_another_address_is_found_by_number_and_name(staff_client):
+    member = approved(1)  # 2026-0001
+    typo_victim = approved(2)  # 2026-0002
+    event = cpd_event(status=Event.Status.PUBLISHED)
+    # Their work address, their number and their name (spaced and capitalised otherwise).
+    attendee(event, 1, "aline@work.example", full_name="  member   1 ", membership_number="2026-0001")
+    # Someone else who mistyped a digit: the number is a member's, the name is not.
+    attendee(event, 2, "eric@example.org", full_name="Eric Hakizimana", membership_number="2026-0002")
+    complete(staff_client, event)
+    deliver_all()
+    assert list(CpdCredit.objects.filter(event_id=event.pk).values_list("member_id", flat=True)) == [
+        member.pk
+    ]
+    assert not CpdCredit.objects.filter(member=typo_victim).exists()
 
 
 def test_a_lost_message_is_made_good_by_the_sweep_and_a_cancelled_event_credits_nobody(staff_client):

@@ -69,6 +69,15 @@ def test_a_free_event_needs_no_payment(client):
         ({"full_name": "A" * 71}, "full_name", "Please keep the name under 70 characters."),
         ({"disability_details": "x" * 501}, "disability_details", "Please keep this under 500 characters."),
         ({"agree_to_terms": False}, "agree_to_terms", "Please accept the terms to register."),
+        *(
+            (
+                {"membership_number": wrong},
+                "membership_number",
+                "Please enter your membership number as it is on your card, such as 2026-0042, or leave it "
+                "empty.",
+            )
+            for wrong in ("42", "2026/0042", "2026-", "2026-00420000", "<b>2026-1</b>")
+        ),
     ],
 )
 def test_each_rule_names_its_field(client, change, field, message):
@@ -91,6 +100,16 @@ def test_an_empty_body_names_every_required_field(client):
         "preferred_language",
         "disability",
     }
+
+
+def test_a_membership_number_is_kept_as_on_the_card(client):
+    event = make_event()
+    assert register(client, event.pk, {**VALID, "membership_number": " 2026-0042 "}).status_code == 201
+    assert register(client, make_event().pk, VALID).status_code == 201
+    assert list(Registration.objects.order_by("pk").values_list("membership_number", flat=True)) == [
+        "2026-0042",
+        "",
+    ]
 
 
 def test_details_of_other_are_kept(client):

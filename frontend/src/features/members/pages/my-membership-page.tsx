@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate, useParams } from 'react-router-dom';
 
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { Field } from '../../../components/field';
@@ -34,6 +34,8 @@ import {
 } from '../my-membership-api';
 import { MyCpdPanel } from './my-cpd-panel';
 import { RenewPanel } from '../components/renew-panel';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { ConfirmEmailPage } from './confirm-email-page';
 import './my-membership.css';
 
 const EDITABLE = ['phone', 'address', 'preferred_communication_language', 'language'] as const;
@@ -355,7 +357,7 @@ function MembershipView({ session, onEnded }: { session: MemberSession; onEnded:
  * single-use link (/my-membership#token=…); the page trades its token for a member session at
  * once and takes it out of the address bar, then shows their standing and details.
  */
-export function MyMembershipPage() {
+function MyMembershipHome() {
   const { t } = useTranslation('membership');
   const { hash } = useLocation();
   const navigate = useNavigate();
@@ -410,4 +412,11 @@ export function MyMembershipPage() {
       {content}
     </section>
   );
+}
+
+/** /my-membership, and /my-membership/email (the link that confirms a new address). */
+export function MyMembershipPage() {
+  const part = useParams().part?.toLowerCase();
+  if (part === undefined) return <MyMembershipHome />;
+  return part === 'email' ? <ConfirmEmailPage /> : <NotFoundPage />;
 }

@@ -159,16 +159,22 @@ export function RegistrationForm({ eventId, mode, initialValues = EMPTY_VALUES, 
     }
   }
 
-  function textField(name: 'full_name' | 'phone' | 'email', type: string, autoComplete: string, hint?: string) {
+  function textField(
+    name: 'full_name' | 'phone' | 'email' | 'membership_number',
+    type: string,
+    autoComplete: string,
+    hint?: string,
+    required = true,
+  ) {
     return (
-      <Field id={fieldId(name)} label={t(`form.${name}`)} marked hint={hint} error={errors[name]}>
+      <Field id={fieldId(name)} label={t(`form.${name}`)} marked={required} hint={hint} error={errors[name]}>
         {(control) => (
           <input
             {...control}
             name={name}
             type={type}
             autoComplete={autoComplete}
-            required
+            required={required}
             value={values[name]}
             onChange={(event) => setValue(name, event.target.value)}
           />
@@ -253,6 +259,7 @@ export function RegistrationForm({ eventId, mode, initialValues = EMPTY_VALUES, 
       {textField('full_name', 'text', 'name')}
       {textField('phone', 'tel', 'tel', t('form.phoneHint'))}
       {textField('email', 'email', 'email')}
+      {textField('membership_number', 'text', 'off', t('form.membershipNumberHint'), false)}
       {selectField('preferred_language', PREFERRED_LANGUAGES, t('form.chooseLanguage'), 'languages')}
       {selectField('disability', DISABILITIES, t('form.chooseDisability'), 'disabilities')}
       {values.disability === 'Other' && (

@@ -7,6 +7,7 @@ const FILLED: RegistrationValues = {
   full_name: ' Aline Uwase ',
   phone: ' 0788 123 456',
   email: 'aline@example.rw ',
+  membership_number: '',
   preferred_language: 'French',
   disability: 'Mobility Impairment',
   disability_details: 'left over from choosing Other first',
@@ -44,6 +45,11 @@ describe('checkValues', () => {
       offer_token: 'tok-1',
     });
     expect(checkValues(FILLED).payload).not.toHaveProperty('offer_token');
+    expect(checkValues(FILLED).payload).not.toHaveProperty('membership_number'); // optional, left empty
+  });
+
+  it('sends a membership number when one is given, trimmed', () => {
+    expect(checkValues({ ...FILLED, membership_number: ' 2026-0042 ' }).payload).toMatchObject({ membership_number: '2026-0042' });
   });
 });
 
@@ -54,6 +60,7 @@ describe('valuesFromRegistrant', () => {
       preferred_language: 'Kinyarwanda',
       disability: 'Hearing Impairment',
       needs_interpreter: true,
+      membership_number: '2026-0007',
       agree_to_terms: false,
     });
     expect(valuesFromRegistrant({ ...OFFER_REGISTRANT, preferred_language: 'Klingon', disability: '' })).toMatchObject({

@@ -12,6 +12,7 @@ export interface RegistrationValues {
   full_name: string;
   phone: string;
   email: string;
+  membership_number: string;
   preferred_language: PreferredLanguage | '';
   disability: Disability | '';
   disability_details: string;
@@ -29,6 +30,7 @@ export const FIELD_ORDER: readonly RegistrationField[] = [
   'full_name',
   'phone',
   'email',
+  'membership_number',
   'preferred_language',
   'disability',
   'disability_details',
@@ -40,6 +42,7 @@ export const EMPTY_VALUES: RegistrationValues = {
   full_name: '',
   phone: '',
   email: '',
+  membership_number: '',
   preferred_language: '',
   disability: '',
   disability_details: '',
@@ -58,6 +61,7 @@ export function valuesFromRegistrant(registrant: Registrant): RegistrationValues
     full_name: registrant.full_name ?? '',
     phone: registrant.phone ?? '',
     email: registrant.email ?? '',
+    membership_number: registrant.membership_number ?? '',
     preferred_language: oneOf(PREFERRED_LANGUAGES, registrant.preferred_language ?? ''),
     disability: oneOf(DISABILITIES, registrant.disability ?? ''),
     disability_details: registrant.disability_details ?? '',
@@ -89,6 +93,7 @@ export function checkValues(values: RegistrationValues, offerToken?: string): Ch
   const phone = values.phone.trim();
   const email = values.email.trim();
   const details = values.disability_details.trim();
+  const membershipNumber = values.membership_number.trim();
   const { preferred_language, disability } = values;
   const errors: FieldErrors = {};
   if (!full_name) errors.full_name = 'validation.fullName';
@@ -108,6 +113,7 @@ export function checkValues(values: RegistrationValues, offerToken?: string): Ch
       needs_interpreter: values.needs_interpreter,
       disability,
       disability_details: disability === 'Other' ? details : '',
+      ...(membershipNumber ? { membership_number: membershipNumber } : {}),
       agree_to_terms: true,
       ...(offerToken ? { offer_token: offerToken } : {}),
     },

@@ -84,6 +84,7 @@ export const OFFER_REGISTRANT: Registrant = {
   needs_interpreter: true,
   disability: 'Hearing Impairment',
   disability_details: '',
+  membership_number: '2026-0007',
 };
 
 interface Options<T> {

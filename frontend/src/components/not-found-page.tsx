@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 
-import { PageHeading } from '../components/page-heading';
+import { PageHeading } from './page-heading';
 import { useTranslation } from '../lib/use-translation';
 
 export function NotFoundPage() {
