@@ -31,7 +31,6 @@ export const TAG_TYPES = [
   'User',
   'Dashboard',
   'System',
-  'PaymentDesk',
 ] as const;
 
 /** Calls whose 401 means "wrong credentials / token", never "the access token expired". */

@@ -16,7 +16,8 @@ export interface DeskConfirmArgs {
   payment_method: string;
 }
 
-const deskTag = { type: 'PaymentDesk', id: 'LIST' } as const;
+// A registrations tag: every seat decision refreshes the desk too (registrations/admin-api.ts).
+const deskTag = { type: 'Registration', id: 'DESK' } as const;
 
 export const paymentDeskApi = api.injectEndpoints({
   endpoints: (build) => ({

@@ -151,6 +151,8 @@ export interface CsvFile {
 }
 
 const overviewTag = { type: 'Registration', id: 'OVERVIEW' } as const;
+// The payment desk's list (features/payments), which lists seats waiting for their payment.
+const deskTag = { type: 'Registration', id: 'DESK' } as const;
 const eventTag = (eventId: number) => ({ type: 'Registration' as const, id: `EVENT-${eventId}` });
 const waitlistTag = (eventId: number) => ({ type: 'Registration' as const, id: `WAITLIST-${eventId}` });
 
@@ -165,7 +167,7 @@ function filterParams({ search, status }: RegistrationFilters) {
 /** What a decision changes: the event's view (rows and counters), the overview's cards, the
  * waiting list (a freed seat is offered), the dashboard's figures and the public seat counts. */
 const afterDecision = (eventId: number) =>
-  [eventTag(eventId), overviewTag, waitlistTag(eventId), 'Dashboard', 'PublicEvent', 'PaymentDesk'] as const;
+  [eventTag(eventId), overviewTag, waitlistTag(eventId), deskTag, 'Dashboard', 'PublicEvent'] as const;
 
 /** After an erasure, or a 404 (somebody erased it first): either way the row is gone. */
 const gone = (error: unknown) => error === undefined || errorStatus(error) === 404;
