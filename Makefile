@@ -86,14 +86,16 @@ check-api-types: setup
 # frontend's checks (CPU) and the browser journeys (mostly waiting on their server, worker and
 # browser; their own DATA_DIR, and their own Redis db when REDIS_URL is set, see .ci/e2e): what
 # one lane waits on, another computes in. Each lane's output is printed whole when it ends. The
-# runners write JUnit reports to $(REPORTS) and the last lines add them up.
+# runners write JUnit reports to $(REPORTS) and the last lines add them up, failures named last
+# (whatever lane failed), so that the tail of a CI log says what broke.
 test: build
 	@export TEST_DATA_DIR=$$(mktemp -d /tmp/portal-test.XXXXXX); \
 	 vars="DATA_DIR=$$TEST_DATA_DIR REPORTS=$$TEST_DATA_DIR/reports BUILT=1"; \
 	 $(MAKE) --no-print-directory lint $$vars \
-	 && $(MAKE) --no-print-directory -j3 --output-sync=target test-backend test-frontend test-browser $$vars \
-	 && $(PY) .ci/summary.py $$TEST_DATA_DIR/reports; \
-	 status=$$?; rm -rf $$TEST_DATA_DIR; exit $$status
+	 && $(MAKE) --no-print-directory -j3 --output-sync=target test-backend test-frontend test-browser $$vars; \
+	 status=$$?; \
+	 $(PY) .ci/summary.py $$TEST_DATA_DIR/reports || status=1; \
+	 rm -rf $$TEST_DATA_DIR; exit $$status
 
 # The journeys in a browser, on a DATA_DIR of their own (inside `make test`).
 test-browser:

@@ -1,6 +1,8 @@
 """Adds up the JUnit reports of one `make test` run (pytest, Vitest, Playwright): one line per
 runner, then the total, in the plain form CI reads ('total: N passed, N failed, N skipped').
-Above them, each runner's slowest files, so that a suite growing slow shows where."""
+Above them, each runner's slowest files, so that a suite growing slow shows where; below, every
+failed test with the first lines of its message (CI keeps only the tail of a log). Exits 1 when
+a test failed."""
 
 import sys
 import xml.etree.ElementTree as ET
@@ -9,6 +11,7 @@ from pathlib import Path
 
 KEYS = ("tests", "failures", "errors", "skipped")
 SLOWEST = 5
+MESSAGE_LINES = 6
 
 
 def suites_of(root: ET.Element) -> list[ET.Element]:
@@ -29,6 +32,16 @@ def seconds_per_file(root: ET.Element) -> Counter:
     return spent
 
 
+def failures(root: ET.Element) -> list[str]:
+    found = []
+    for case in root.iter("testcase"):
+        for problem in [*case.findall("failure"), *case.findall("error")]:
+            text = (problem.get("message") or problem.text or "").strip().splitlines()
+            found.append(f"FAILED {case.get('classname', '?')}::{case.get('name', '?')}")
+            found.extend(f"    {row}" for row in text[:MESSAGE_LINES])
+    return found
+
+
 def line(label: str, numbers: dict[str, int]) -> str:
     failed = numbers["failures"] + numbers["errors"]
     passed = numbers["tests"] - failed - numbers["skipped"]
@@ -46,3 +59,7 @@ for name, root in reports.items():
     for key in KEYS:
         totals[key] += numbers[key]
 print(line("total", totals))
+failed = [row for root in reports.values() for row in failures(root)]
+if failed:
+    print("\n".join(failed))
+    sys.exit(1)
