@@ -111,6 +111,7 @@ INSTALLED_APPS = [
     "services.ops",
     "services.dashboard",
     "services.cpd",
+    "services.interpreting",
 ]
 
 MIDDLEWARE = [

@@ -9,65 +9,18 @@ from django.core import mail
 from django.utils import timezone
 
 from services.core.tests.test_api_security import MEMBER_ROUTES, STAFF_ROUTES
-from services.members.handlers import send_member_sign_in_link
 from services.members.models import Member, MemberSession, MemberSignInLink
-from services.members.periods import approval_period
 from services.members.verification import card_code, card_code_issue
 from services.notifications.models import Notification
 from services.notifications.services import notification_send
-from services.outbox.domain_event import event_from_payload
 from services.outbox.models import OutboxMessage
 
-from .helpers import make_member
+from .helpers import LINK, SESSION, approved, bearer, link_token, make_member, post, run_handlers, signed_in
 
-LINK = "/api/my-membership/sign-in-link/"
-SESSION = "/api/my-membership/session/"
 MINE = "/api/my-membership/"
 SAME_ANSWER = {
     "message": "If this address belongs to a member, a sign-in link is on its way. It works for 15 minutes."
 }
-
-
-def post(client, path, payload=None, **extra):
-    return client.post(path, data=payload or {}, content_type="application/json", **extra)
-
-
-def approved(i: int, **fields) -> Member:
-    member = make_member(
-        i,
-        approval_status=Member.Approval.APPROVED,
-        is_active_member=True,
-        membership_number=f"2026-{i:04d}",
-        approved_at=timezone.now(),
-        terms_accepted_at=timezone.now(),
-        **fields,
-    )
-    approval_period(member, by=None, now=timezone.now())
-    member.save()
-    return member
-
-
-def run_handlers():
-    """As the worker would: every stored sign-in request through its handler."""
-    for message in OutboxMessage.objects.filter(topic="member_sign_in.requested"):
-        send_member_sign_in_link(event_from_payload(message.topic, message.payload), message)
-
-
-def link_token(member) -> str:
-    run_handlers()
-    notification = Notification.objects.filter(template="member_sign_in", recipient=member.email).latest("pk")
-    return notification.context["sign_in_url"].rsplit("#token=", 1)[1]
-
-
-def signed_in(client, member) -> str:
-    post(client, LINK, {"email": member.email})
-    token = link_token(member)
-    OutboxMessage.objects.filter(topic="member_sign_in.requested").delete()
-    return post(client, SESSION, {"token": token}).json()["access"]
-
-
-def bearer(access: str) -> dict:
-    return {"HTTP_AUTHORIZATION": f"Bearer {access}"}
 
 
 def _freeze(monkeypatch, moment):
