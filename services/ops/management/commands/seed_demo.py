@@ -11,6 +11,7 @@ from services.content.demo import seed_content
 from services.cpd.crediting import cpd_sweep
 from services.events.demo import seed_events
 from services.events.demo_images import seed_event_images
+from services.interpreting.demo import seed_interpreters
 from services.members.demo import seed_member_history, seed_members
 from services.registrations.demo import seed_attendance, seed_registrations
 
@@ -66,12 +67,14 @@ class Command(BaseCommand):
         # to the past events.
         members += seed_member_history(today=timezone.localdate(), by=user)
         registrations += seed_attendance(by=user)
+        interpreters = seed_interpreters()  # profiles of some of those members (the directory)
         # The members checked in at the past events with CPD hours get them (and their certificates).
         cpd_sweep()
         self.stdout.write(
             self.style.SUCCESS(
                 f"Demo data ready ({events} new events, {registrations} new registrations,"
-                f" {members} new members, {content} new resources and updates)."
+                f" {members} new members, {interpreters} new interpreter profiles,"
+                f" {content} new resources and updates)."
             )
         )
         self.stdout.write(
