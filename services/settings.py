@@ -520,6 +520,8 @@ RATE_LIMITS = {
     "member_email_change": os.environ.get("MEMBER_EMAIL_CHANGE_RATE", "5/h"),
     "member_email_change_email": os.environ.get("MEMBER_EMAIL_CHANGE_EMAIL_RATE", "5/h"),
     "member_email_confirm": os.environ.get("MEMBER_EMAIL_CONFIRM_RATE", "30/h"),  # links opened
+    # Renewals asked for by one member (each type or method change e-mails how to pay again).
+    "member_renew": os.environ.get("MEMBER_RENEW_RATE", "10/h"),
 }
 # The bot challenge of the public forms that create a row or send an e-mail (sign-up, waiting
 # list, membership, contact, password reset): the browser solves a proof of work in the background

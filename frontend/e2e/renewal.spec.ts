@@ -106,7 +106,7 @@ test('a member renews from their page, staff confirm it on the payment desk, the
   const staffContext = await browser.newContext();
   const staff = await staffContext.newPage();
   await signIn(staff);
-  await staff.getByRole('link', { name: 'Payment desk' }).click();
+  await staff.getByRole('navigation', { name: 'Dashboard navigation' }).getByRole('link', { name: 'Payment desk' }).click();
   await expect(staff.getByRole('heading', { level: 1, name: 'Payment desk' })).toBeVisible();
   await staff.getByLabel('Search payments').fill(reference.toLowerCase());
   const row = staff.getByRole('row').filter({ hasText: reference });

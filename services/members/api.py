@@ -41,7 +41,7 @@ from .schemas import (
     StaffCpdCreditOut,
     VerificationOut,
 )
-from .throttling import EmailThrottle
+from .throttling import EmailThrottle, MemberThrottle
 
 router = Router(tags=["members"])  # mounted at management/
 public_router = Router(tags=["members"])  # mounted at users/
@@ -382,6 +382,8 @@ def my_renewal(request):
 @my_router.post(
     "renew/",
     response={200: RenewalOut, 409: ErrorOut, **MY_ERRORS},
+    # Each change of type or method e-mails the member again.
+    throttle=[MemberThrottle("member_renew")],
     summary="Renew: answers the payment reference and the amount (asking again answers the same one)",
 )
 def my_renew(request, payload: RenewIn):

@@ -1,4 +1,5 @@
-"""The sign-in link's limit per e-mail address typed (besides the one per client address)."""
+"""Limits keyed by who is asking rather than by client address: the sign-in link's per e-mail
+address typed (besides the one per client address), and a signed-in member's own actions."""
 
 import hashlib
 import json
@@ -19,3 +20,14 @@ class EmailThrottle(ActionThrottle):
         email = email.strip().lower() if isinstance(email, str) else ""
         ident = hashlib.sha256(email.encode()).hexdigest()
         return self.cache_format % {"scope": self.scope, "ident": ident}
+
+
+class MemberThrottle(ActionThrottle):
+    """Counts by the member of the session (the member session authenticates before limits are
+    checked), so that one member on a shared network does not use up another's."""
+
+    def get_cache_key(self, request) -> str:
+        member_pk = getattr(getattr(request, "auth", None), "pk", None)
+        if member_pk is None:
+            return super().get_cache_key(request)
+        return self.cache_format % {"scope": self.scope, "ident": f"member-{member_pk}"}

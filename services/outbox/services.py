@@ -12,6 +12,7 @@ a worker again, so nothing the broker or a killed worker loses stays lost
 import logging
 import time
 from datetime import timedelta
+from functools import partial
 
 from django.conf import settings
 from django.db import transaction
@@ -20,7 +21,7 @@ from django.utils import timezone
 
 from services.core.doorbell import ring, ring_after_commit
 from services.core.prepared import insert
-from services.core.queue import enqueue_after_commit
+from services.core.queue import enqueue, enqueue_after_commit
 
 from .deliveries import message_complete_if_done
 from .domain_event import ERASED, DomainEvent, personal_fields
@@ -51,6 +52,18 @@ def _redeliver_at(now):
     return now + timedelta(seconds=settings.OUTBOX_REDELIVER_AFTER_SECONDS)
 
 
+def _deliveries_enqueue(pairs: list[tuple[str, str]]) -> None:
+    """One deliver task for `pairs`. When the broker does not take it (down, or this process's
+    breaker still open just after an outage), the deliveries are due again at once: the next sweep
+    hands them out, instead of waiting OUTBOX_REDELIVER_AFTER_SECONDS for a task that never was."""
+    if enqueue(DELIVER_TASK, [list(pair) for pair in pairs]):
+        return
+    these = Q()
+    for handler, message_id in pairs:
+        these |= Q(handler=handler, message_id=message_id)
+    Delivery.objects.filter(these, status=Delivery.Status.PENDING).update(next_attempt_at=timezone.now())
+
+
 def deliveries_hand_out(pairs: list[tuple[str, str]]) -> None:
     """After the commit, hand (handler, message id) pairs to workers, DELIVER_BATCH per task, or
     ONCE_PER_BATCH for the handlers that run once per key."""
@@ -58,7 +71,7 @@ def deliveries_hand_out(pairs: list[tuple[str, str]]) -> None:
     each = [pair for pair in pairs if once_per(pair[0]) is None]
     for batch, size in ((each, DELIVER_BATCH), (once, ONCE_PER_BATCH)):
         for start in range(0, len(batch), size):
-            enqueue_after_commit(DELIVER_TASK, [list(pair) for pair in batch[start : start + size]])
+            transaction.on_commit(partial(_deliveries_enqueue, batch[start : start + size]))
 
 
 def _relay_locked(messages: list[OutboxMessage], now) -> None:

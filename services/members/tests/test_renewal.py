@@ -172,6 +172,20 @@ def test_bad_renewal_input_answers_the_envelope(client, monkeypatch, payload, fi
 
 
 @pytest.mark.django_db
+def test_one_member_asking_to_renew_over_and_over_is_limited_and_another_member_is_not(client, monkeypatch):
+    first, second = member_ending(1, END), member_ending(2, END)
+    _on(monkeypatch, END - timedelta(days=10))
+    access = signed_in(client, first)
+    methods = ("Mobile Money", "Bank Transfer")
+    answers = [renew(client, access, payment_method=methods[i % 2]).status_code for i in range(11)]
+    assert answers == [200] * 10 + [429]
+    refused = renew(client, access)
+    assert refused.json()["code"] == "throttled"
+    # The same client address, another member: their own count.
+    assert renew(client, signed_in(client, second)).status_code == 200
+
+
+@pytest.mark.django_db
 def test_a_rejected_application_cannot_renew(client, monkeypatch):
     member = member_ending(1, END)
     _on(monkeypatch, END)

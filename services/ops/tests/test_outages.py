@@ -127,6 +127,11 @@ def _sweep_every(seconds: int) -> None:
     assert sweeps.update(interval=every) == 2
 
 
+def _tail(log: Path, lines: int = 60) -> str:
+    text = log.read_text(errors="replace").splitlines()[-lines:] if log.exists() else []
+    return f"--- {log.name} (last {lines} lines) ---\n" + "\n".join(text)
+
+
 def _logged(log: Path, text: str) -> bool:
     return log.exists() and text in log.read_text(errors="replace")
 
@@ -164,12 +169,15 @@ def test_the_worker_and_beat_come_back_after_redis_and_the_outage_emails_go_out(
 
         private_redis.thaw() if outage == "frozen" else private_redis.start()
         back = time.monotonic()
-        wait_for(
-            lambda: all(mails_to(mail_dir, address) for address in during),
-            timeout=60,
-            interval=0.5,
-            what="the e-mails of the sign-ups made during the outage, within a minute of Redis",
-        )
+        try:
+            wait_for(
+                lambda: all(mails_to(mail_dir, address) for address in during),
+                timeout=60,
+                interval=0.5,
+                what="the e-mails of the sign-ups made during the outage, within a minute of Redis",
+            )
+        except AssertionError as failed:  # what the worker and beat did meanwhile says why
+            raise AssertionError(f"{failed}\n{_tail(worker_log)}\n{_tail(beat_log)}") from None
         took = time.monotonic() - back
         assert worker.poll() is None and beat.poll() is None, "the worker and beat are still running"
         assert not _logged(worker_log, "Unrecoverable error")

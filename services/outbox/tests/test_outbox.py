@@ -5,8 +5,10 @@ from datetime import timedelta
 import pytest
 from django.db import transaction
 from django.utils import timezone
+from kombu.exceptions import OperationalError
 
 from services.core import queue
+from services.core.breaker import broker_breaker
 from services.outbox import registry
 from services.outbox.deliveries import PermanentError, delivery_run
 from services.outbox.domain_event import DomainEvent
@@ -193,6 +195,31 @@ def test_the_sweep_relays_forgotten_messages_and_hands_out_due_deliveries_only(s
     assert again.next_attempt_at > now  # not handed out again on the next sweep
     sent.clear()
     assert outbox_sweep() == 0 and sent == []
+
+
+@pytest.mark.django_db(transaction=True)
+def test_deliveries_the_broker_did_not_take_go_out_with_the_next_sweep_not_a_minute_later(
+    sent, handled, monkeypatch, settings
+):
+    """Just after an outage a worker's breaker may still be open: the sweep relays the outage's
+    messages but cannot hand their deliveries out. They must not wait the redelivery delay."""
+    settings.OUTBOX_REDELIVER_AFTER_SECONDS = 60
+    working = queue.app.send_task
+
+    def refused(name, args, **options):
+        raise OperationalError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    monkeypatch.setattr(queue.app, "send_task", refused)
+    try:
+        message = relayed_message(1)
+    finally:
+        broker_breaker.reset()  # the breaker belongs to the process: shut for what follows
+    monkeypatch.setattr(queue.app, "send_task", working)
+    assert sent == []
+    assert all(d.next_attempt_at <= timezone.now() for d in Delivery.objects.filter(message=message))
+
+    assert outbox_sweep() == 2
+    assert sorted(handed_out(sent)) == [("test.first", str(message.pk)), ("test.second", str(message.pk))]
 
 
 @pytest.mark.django_db(transaction=True)
