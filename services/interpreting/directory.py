@@ -303,7 +303,7 @@ def staff_payload(profile: InterpreterProfile) -> dict[str, Any]:
 def _staff_action(member_id: int, verb: str, change) -> InterpreterProfile:
     with transaction.atomic():
         profile = (
-            InterpreterProfile.objects.select_for_update()
+            InterpreterProfile.objects.select_for_update(of=("self",))
             .select_related("member", "verified_by", "hidden_by")
             .filter(member_id=member_id)
             .first()
