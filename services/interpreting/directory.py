@@ -2,6 +2,7 @@
 profile, its consent to be listed, its photo; staff verifying and hiding profiles; and the public
 payloads, which show only what the interpreter chose to show."""
 
+from datetime import timedelta
 from typing import Any
 
 from django.db import transaction
@@ -15,7 +16,7 @@ from services.audit.recording import audit_record
 from services.core.errors import ApplicationError, NotFound, ValidationFailed
 from services.core.text import person_name_problem
 from services.members.models import Member
-from services.members.standing import Standing, member_standing
+from services.members.standing import GRACE_DAYS, Standing, member_standing
 from services.outbox.services import publish
 
 from . import photos, reference
@@ -72,6 +73,20 @@ def _changed(profile_id: int) -> None:
 
 
 # --- Payloads ----------------------------------------------------------------------------------
+
+
+def is_public(profile: InterpreterProfile) -> bool:
+    """What InterpreterProfile.objects.listed() says of this one profile (its member read already)."""
+    member = profile.member
+    end = member.membership_end
+    return (
+        profile.listed
+        and profile.consent_at is not None
+        and profile.hidden_at is None
+        and member.approval_status == Member.Approval.APPROVED
+        and end is not None
+        and end >= timezone.localdate() - timedelta(days=GRACE_DAYS)
+    )
 
 
 def public_payload(profile: InterpreterProfile) -> dict[str, Any]:
@@ -131,7 +146,7 @@ def my_payload(member: Member) -> dict[str, Any]:
             "hidden": profile.hidden_at is not None,
             "show_phone": profile.show_phone,
             "show_email": profile.show_email,
-            "public": profile.listed and profile.consent_at is not None and profile.hidden_at is None,
+            "public": is_public(profile),
         }
     return {"eligible": eligible(member), "consent_wording": consent_wording(), "profile": body}
 
@@ -287,10 +302,7 @@ def staff_payload(profile: InterpreterProfile) -> dict[str, Any]:
         "member_name": profile.member.full_name,
         "listed": profile.listed,
         "consent_at": profile.consent_at,
-        "public": profile.listed
-        and profile.consent_at is not None
-        and profile.hidden_at is None
-        and profile.member.approval_status == Member.Approval.APPROVED,
+        "public": is_public(profile),
         "verified_at": profile.verified_at,
         "verified_by": profile.verified_by.username if profile.verified_by else None,
         "hidden_at": profile.hidden_at,

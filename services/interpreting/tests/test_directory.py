@@ -1,6 +1,8 @@
 """The public directory (docs/interpreting.md, The directory): listed profiles only, filters in
 any capitals, paged in the database, one answer per page from the cache, and the privacy walk."""
 
+from datetime import date
+
 import pytest
 
 from services.interpreting import public_cache
@@ -32,6 +34,8 @@ def test_only_listed_consenting_visible_approved_profiles_are_public(client):
     listed_profile(4, consent_at=None)
     rejected = listed_profile(5)
     Member.objects.filter(pk=rejected.member_id).update(approval_status="Rejected")
+    lapsed = listed_profile(6)
+    Member.objects.filter(pk=lapsed.member_id).update(membership_end=date(2020, 1, 1))
     assert names(client.get(LIST)) == ["Interpreter 0001"]
 
 

@@ -47,7 +47,7 @@ describe('InterpreterProfilePanel', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Rwandan Sign Language' }));
     await user.click(screen.getByRole('checkbox', { name: 'Gasabo' }));
     // Off by default: the public sees neither phone nor e-mail.
-    expect(screen.getByRole('checkbox', { name: 'Show my phone number in the directory' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Show my number to the public' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'List me in the public directory of interpreters' }));
     expect(screen.getByRole('checkbox', { name: WORDING })).toBeChecked();
     await user.click(screen.getByRole('button', { name: 'Save my profile' }));
