@@ -203,6 +203,9 @@ def my_profile_save(*, member: Member, data: dict[str, Any]) -> InterpreterProfi
     cleaned = _cleaned(data)
     listed = bool(data.get("listed"))
     with transaction.atomic():
+        # The member's row first: two saves at once (two tabs) take turns, the second one
+        # changing the profile the first created instead of failing on the one-to-one.
+        Member.objects.select_for_update().filter(pk=member.pk).first()
         profile = InterpreterProfile.objects.select_for_update().filter(member=member).first()
         if profile is None:
             profile = InterpreterProfile(member=member)
