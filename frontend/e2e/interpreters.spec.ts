@@ -28,6 +28,7 @@ test('a visitor finds an interpreter by district and language, and reads the map
 
   // The map (lazy, no tiles fetched: MAP_TILE_URL is local) and the same facts as a list.
   const byDistrict = page.getByRole('region', { name: 'Interpreters by district' });
+  await byDistrict.scrollIntoViewIfNeeded(); // Leaflet loads only when the map comes near
   await expect(page.getByRole('region', { name: 'Map of Rwanda: interpreters per district' })).toBeVisible();
   await expect(byDistrict.getByRole('button', { name: /^Gasabo\s+2 interpreters$/ })).toBeVisible();
   await expect(byDistrict.getByRole('button', { name: /^Rusizi\s+0 interpreters$/ })).toBeVisible();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Field } from '../../../components/field';
@@ -11,8 +11,24 @@ import { DistrictList } from '../components/district-list';
 import { InterpreterCard } from '../components/interpreter-card';
 import '../components/interpreting.css';
 
-// Leaflet is only fetched with the map's own chunk.
+// Leaflet is only fetched with the map's own chunk, once the visitor scrolls near the map.
 const DistrictMap = lazy(async () => ({ default: (await import('../components/district-map')).DistrictMap }));
+
+/** True once the element is within a quarter screen of the viewport (at once without
+ * IntersectionObserver): a first visit that never scrolls down never fetches Leaflet. */
+function useNearViewport() {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true);
+    }, { rootMargin: '25% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, element]);
+  return [setElement, near] as const;
+}
 
 const FILTERS = ['language', 'district', 'setting'] as const;
 type FilterName = (typeof FILTERS)[number];
@@ -34,6 +50,7 @@ export function InterpretersPage() {
   const { data: districts } = useGetInterpreterDistrictsQuery(undefined);
   const resultsHeading = useRef<HTMLHeadingElement>(null);
   const moved = useRef(false);
+  const [watchMapArea, mapNear] = useNearViewport();
 
   useEffect(() => {
     if (moved.current && data && !isFetching) resultsHeading.current?.focus();
@@ -131,15 +148,19 @@ export function InterpretersPage() {
         <p>{t('directory.byDistrictLead')}</p>
         {districts && (
           <div className="interpreters-page__map-and-list">
-            <Suspense
-              fallback={
-                <p className="district-map__state" role="status">
-                  {t('directory.map.loading')}
-                </p>
-              }
-            >
-              <DistrictMap districts={districts} onSelect={chooseDistrict} />
-            </Suspense>
+            <div className="district-map__area" ref={watchMapArea}>
+              {mapNear && (
+                <Suspense
+                  fallback={
+                    <p className="district-map__state" role="status">
+                      {t('directory.map.loading')}
+                    </p>
+                  }
+                >
+                  <DistrictMap districts={districts} onSelect={chooseDistrict} />
+                </Suspense>
+              )}
+            </div>
             <DistrictList districts={districts} selected={filters.district} onSelect={chooseDistrict} />
           </div>
         )}
