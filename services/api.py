@@ -48,6 +48,9 @@ install_staff_cache_control(api)
 
 api.add_router("", ops_router)
 api.add_router("", core_router)
+# The interpreter directory's public reads, early: Django tries the API's patterns in order, and
+# the hottest public reads should not walk past every staff route first (.ci/bench).
+api.add_router("", interpreters_public_router)
 api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)
 api.add_router("management/", events_router)
@@ -65,8 +68,7 @@ api.add_router("management/", payment_desk_router)
 api.add_router("", privacy_router)
 api.add_router("management/", audit_router)
 
-# The interpreter directory (services/interpreting/api.py): public reads, the member's own
-# profile (member session), staff's verify and hide.
-api.add_router("", interpreters_public_router)
+# The interpreter directory (services/interpreting/api.py): the member's own profile (member
+# session), staff's verify and hide; its public reads are mounted near the top (above).
 api.add_router("my-membership/", interpreter_profile_router)
 api.add_router("management/", interpreters_staff_router)
