@@ -283,7 +283,13 @@ def _profile_deleted(sender, instance, **kwargs):
 # --- Staff ---------------------------------------------------------------------------------------
 
 
+STAFF_STATUSES = ("listed", "unlisted", "hidden", "unverified")
+
+
 def staff_queryset(*, search: str | None = None, status: str | None = None):
+    if status and status not in STAFF_STATUSES:
+        message = _("Not one of the values offered: %(values)s.") % {"values": status[:100]}
+        raise ValidationFailed(message, fields={"status": message})
     queryset = InterpreterProfile.objects.select_related("member", "verified_by", "hidden_by")
     if search:
         queryset = queryset.filter(Q(display_name__icontains=search) | Q(member__full_name__icontains=search))

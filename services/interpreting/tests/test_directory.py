@@ -135,6 +135,17 @@ def test_one_interpreter_has_the_shape_of_a_list_item(client):
     assert client.get("/api/interpreters/999999/").status_code == 404
 
 
+def test_the_districts_and_one_interpreter_cost_one_query_each(client, django_assert_num_queries):
+    profiles = [listed_profile(i + 1, districts=["Gasabo", "Huye"]) for i in range(20)]
+    with django_assert_num_queries(1):
+        assert client.get("/api/interpreters/districts/").status_code == 200
+    with django_assert_num_queries(1):
+        assert client.get(f"/api/interpreters/{profiles[3].pk}/").status_code == 200
+    with django_assert_num_queries(0):  # both from the cache now
+        client.get("/api/interpreters/districts/")
+        client.get(f"/api/interpreters/{profiles[3].pk}/")
+
+
 def test_districts_count_listed_interpreters_with_the_map_centres(client):
     listed_profile(1, districts=["Gasabo", "Huye"])
     listed_profile(2, districts=["Gasabo"])

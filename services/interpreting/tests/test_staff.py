@@ -27,6 +27,8 @@ def test_staff_see_every_profile_paged_without_n_plus_one(staff_client, django_a
     assert body["count"] == 12 and len(body["results"]) == 2
     assert staff_client.get(STAFF, {"status": "unlisted"}).json()["count"] == 6
     assert staff_client.get(STAFF, {"search": "0003"}).json()["count"] == 1
+    refused = staff_client.get(STAFF, {"status": "everything"})
+    assert refused.status_code == 400 and "status" in refused.json()["fields"]
 
 
 def test_verify_hide_unhide_with_who_and_when_and_the_public_list_follows(staff_client, staff, client):
