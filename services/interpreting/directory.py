@@ -220,11 +220,12 @@ def my_profile_save(*, member: Member, data: dict[str, Any]) -> InterpreterProfi
         was_listed = profile.pk is not None and profile.listed
         profile.listed = listed
         profile.save()
+        # Named as the trail names the member (their number): never the name, which outlives an erasure.
         audit_record(
             "interpreter.profile_saved",
             object_type="interpreter",
             object_id=profile.pk,
-            label=profile.display_name,
+            label=profile.member.trail_label,
             changes={"listed": (was_listed, listed)},
         )
         _changed(profile.pk)
@@ -333,9 +334,8 @@ def _staff_action(member_id: int, verb: str, change) -> InterpreterProfile:
             raise NotFound(_("This member has no interpreter profile."))
         changes = change(profile)
         profile.save()
-        audit_record(
-            verb, object_type="interpreter", object_id=profile.pk, label=profile.display_name, changes=changes
-        )
+        label = profile.member.trail_label
+        audit_record(verb, object_type="interpreter", object_id=profile.pk, label=label, changes=changes)
         _changed(profile.pk)
     return profile
 

@@ -45,7 +45,10 @@ def test_verify_hide_unhide_with_who_and_when_and_the_public_list_follows(staff_
     assert hidden["hidden_by"] == staff.username and hidden["public"] is False
     deliver_all()
     assert client.get("/api/interpreters/").json()["count"] == 0
-    assert Entry.objects.filter(verb__in=["interpreter.verified", "interpreter.hidden"]).count() == 2
+    entries = Entry.objects.filter(verb__in=["interpreter.verified", "interpreter.hidden"])
+    assert entries.count() == 2
+    # Named by the membership number, never by a name that would outlive an erasure.
+    assert {entry.object_repr for entry in entries} == {profile.member.membership_number}
 
 
 def test_unhide(staff_client):
