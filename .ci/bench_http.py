@@ -243,6 +243,17 @@ GROUPS = [
             "GET /api/management/public-events/{id}/", "GET", f"/api/management/public-events/{EVENT_ID}/"
         )
     ],
+    # The interpreter directory with 500 listed interpreters (.ci/bench seeds them): a page of the
+    # list and a search by district and language, answered from the public cache
+    # (services/interpreting/public_reads.py); aim: p50 within 1.5x of the ceiling's.
+    [
+        Endpoint("GET /api/interpreters/ (500 listed)", "GET", "/api/interpreters/?page=2"),
+        Endpoint(
+            "GET /api/interpreters/?district=…&language=… (500 listed)",
+            "GET",
+            "/api/interpreters/?district=gasabo&language=english",
+        ),
+    ],
     # A reset request must cost the same whatever the address (no enumeration by timing).
     [
         Endpoint(

@@ -95,6 +95,12 @@ export default tseslint.config(
               },
             },
             {
+              // The one crossing: the member's own page shows the interpreter profile's panel
+              // (features/interpreting/components/interpreter-profile-slot.tsx, a lazy chunk).
+              from: { element: { type: 'feature', captured: { featureName: 'members' } } },
+              allow: { to: { element: { type: 'feature', captured: { featureName: 'interpreting' } } } },
+            },
+            {
               from: { element: { type: 'components' } },
               allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
             },

@@ -19,6 +19,9 @@ from services.dashboard.api import reports_router as dashboard_reports_router
 from services.dashboard.api import router as dashboard_router
 from services.events.api import media_router as events_media_router
 from services.events.api import router as events_router
+from services.interpreting.api import my_router as interpreter_profile_router
+from services.interpreting.api import public_router as interpreters_public_router
+from services.interpreting.api import staff_router as interpreters_staff_router
 from services.members.api import my_router as my_membership_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
@@ -45,6 +48,9 @@ install_staff_cache_control(api)
 
 api.add_router("", ops_router)
 api.add_router("", core_router)
+# The interpreter directory's public reads, early: Django tries the API's patterns in order, and
+# the hottest public reads should not walk past every staff route first (.ci/bench).
+api.add_router("", interpreters_public_router)
 api.add_router("users/", accounts_router)
 api.add_router("management/", content_router)
 api.add_router("management/", events_router)
@@ -61,3 +67,8 @@ api.add_router("management/", dashboard_reports_router)
 api.add_router("management/", payment_desk_router)
 api.add_router("", privacy_router)
 api.add_router("management/", audit_router)
+
+# The interpreter directory (services/interpreting/api.py): the member's own profile (member
+# session), staff's verify and hide; its public reads are mounted near the top (above).
+api.add_router("my-membership/", interpreter_profile_router)
+api.add_router("management/", interpreters_staff_router)

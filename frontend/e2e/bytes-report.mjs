@@ -5,7 +5,7 @@
 // Prints one line per route: `route js_bytes_transferred total_bytes_transferred map_js_bytes`,
 // where js_bytes_transferred is the encoded body size of every JavaScript response,
 // total_bytes_transferred the encoded bodies plus response headers of every response, and
-// map_js_bytes the part of js_bytes that is the venue map's lazy chunk (when it loaded).
+// map_js_bytes the part of js_bytes that is a map's lazy chunk (the venue's, the districts'; when it loaded).
 // Each route gets a fresh browser context (empty cache) and is measured once the network is idle.
 // Uses Debian's chromium; never downloads a browser.
 import { chromium } from '@playwright/test';
@@ -29,7 +29,7 @@ async function firstEventRoute() {
 
 // The venue map's lazy chunk (Leaflet): it loads once the map comes near the screen, so the
 // budget leaves it out; the report shows it apart.
-const MAP_CHUNK = /\/assets\/venue-map-[^/]*\.js$/;
+const MAP_CHUNK = /\/assets\/(venue|district)-map-[^/]*\.js$/;
 
 function isJavaScript(response) {
   const type = response.headers()['content-type'] ?? '';
@@ -76,7 +76,7 @@ async function measure(browser, route) {
 // A ticket's page (/ticket/{code}) when the caller knows a code: no API lists tickets.
 const ticketRoute = process.env.BYTES_TICKET_ROUTE || null;
 const routes =
-  given.length > 0 ? given : ['/', '/about', '/events', '/contact', '/membership', '/registration', await firstEventRoute(), ticketRoute].filter(Boolean);
+  given.length > 0 ? given : ['/', '/about', '/events', '/contact', '/membership', '/registration', '/interpreters', await firstEventRoute(), ticketRoute].filter(Boolean);
 const browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 try {
   for (const route of routes) {

@@ -27,6 +27,7 @@ const ROUTES = [
   '/resources',
   '/updates',
   '/privacy',
+  '/interpreters',
 ];
 
 let eventId = '';

@@ -20,11 +20,14 @@ export const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/privacy', 'Privacy'],
   // A card's verification (/verify/{code}): a made-up code, so its not-found answer.
   ['/verify/not-a-card-code-0000000', 'Verification'],
+  // The interpreter directory (features/interpreting), with its district map and list.
+  ['/interpreters', 'Find an interpreter'],
 ];
 
 // What a public page shows while a part of it is still loading: spinners, the placeholders of the
 // association's contacts, the events list's and the venue map's loading texts.
-export const STILL_LOADING = '.spinner, .loading-text, .events-page__state, .venue-map__loading[role="status"]';
+export const STILL_LOADING =
+  '.spinner, .loading-text, .events-page__state, .venue-map__loading[role="status"], .interpreters-page__state[role="status"], .district-map__state[role="status"]';
 
 /**
  * Waits until the page's fetched content is in place (event cards, contacts, the map), not only

@@ -48,7 +48,7 @@ def url(event_id: int, name: str) -> str:
     return f"{URL_PREFIX}{int(event_id)}/{name}"
 
 
-def _decoded(upload) -> Image.Image:
+def _decoded(upload, *, min_width: int = MIN_WIDTH, min_height: int = MIN_HEIGHT) -> Image.Image:
     """The picture, upright and decoded, or ImageRefused. Its size is read from the header and
     checked before any pixel is decoded."""
     limit_mb = settings.EVENT_IMAGE_UPLOAD_MAX_MB
@@ -88,17 +88,17 @@ def _decoded(upload) -> Image.Image:
         raise ImageRefused(not_an_image) from None
     finally:
         upload.seek(0)
-    if picture.width < MIN_WIDTH or picture.height < MIN_HEIGHT:
+    if picture.width < min_width or picture.height < min_height:
         raise ImageRefused(
             _("This image is too small. It must be at least %(width)d pixels wide and %(height)d high.")
-            % {"width": MIN_WIDTH, "height": MIN_HEIGHT}
+            % {"width": min_width, "height": min_height}
         )
     has_alpha = picture.mode in ("RGBA", "LA", "PA") or "transparency" in picture.info
     return picture.convert("RGBA" if has_alpha else "RGB")
 
 
-def _encoded(picture: Image.Image) -> list[tuple[int, int, bytes]]:
-    widths = sorted({min(width, picture.width) for width in WIDTHS})
+def _encoded(picture: Image.Image, widths_wanted: tuple[int, ...] = WIDTHS) -> list[tuple[int, int, bytes]]:
+    widths = sorted({min(width, picture.width) for width in widths_wanted})
     encoded = []
     for width in widths:
         height = max(1, round(picture.height * width / picture.width))
@@ -126,6 +126,18 @@ def _write_atomically(path: Path, data: bytes) -> None:
     except BaseException:
         Path(temporary).unlink(missing_ok=True)
         raise
+
+
+def checked_webp(
+    upload, *, widths: tuple[int, ...], min_width: int, min_height: int
+) -> list[tuple[int, int, bytes]]:
+    """The same checks and re-encoding for another kind of picture (an interpreter's photo,
+    services/interpreting/photos.py): (width, height, WebP bytes without metadata), narrowest
+    first. Raises ImageRefused with a message for the person."""
+    return _encoded(_decoded(upload, min_width=min_width, min_height=min_height), widths)
+
+
+write_atomically = _write_atomically  # for the other pictures written under MEDIA_ROOT
 
 
 def store(event_id: int, upload) -> list[Variant]:

@@ -1,5 +1,10 @@
+from datetime import timedelta
+
 from django.conf import settings as django_settings
 from django.db import models
+from django.utils import timezone
+
+from services.members.standing import GRACE_DAYS
 
 
 def profile_tags(*lists: list[str]) -> str:
@@ -23,12 +28,14 @@ class InterpreterProfileQuerySet(models.QuerySet):
         return queryset
 
     def listed(self):
-        """What the public may see: listed with consent, not hidden by staff, of an approved member."""
+        """What the public may see: listed with consent, not hidden by staff, of an approved member
+        whose membership has not lapsed (standing.py: Grace ends 30 days after the period's end)."""
         return self.filter(
             listed=True,
             consent_at__isnull=False,
             hidden_at__isnull=True,
             member__approval_status="Approved",
+            member__membership_end__gte=timezone.localdate() - timedelta(days=GRACE_DAYS),
         )
 
 

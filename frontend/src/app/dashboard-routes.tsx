@@ -51,6 +51,11 @@ const contentAdmin = page(
 );
 const system = page(() => import('../features/ops/pages/system-page'), 'SystemPage', ['system']);
 const activity = page(() => import('../features/activity/pages/activity-page'), 'ActivityPage', ['dashboard']);
+const staffInterpreters = page(
+  () => import('../features/interpreting/pages/staff-interpreters-page'),
+  'StaffInterpretersPage',
+  ['interpreting'],
+);
 const personalData = page(() => import('../features/privacy/pages/erase-page'), 'ErasePage', ['privacy-admin']);
 
 /** Everything under /dashboard (SPEC §2), relative to it: the guard, then the frame and its pages. */
@@ -78,6 +83,7 @@ const dashboardRoutes: RouteObject[] = [
           { path: 'system', element: system },
           { path: 'privacy', element: personalData },
           { path: 'activity', element: activity },
+          { path: 'interpreters', element: staffInterpreters },
         ],
       },
     ],

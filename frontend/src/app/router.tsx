@@ -42,6 +42,10 @@ const verify = page(() => import('../features/members/pages/verify-page'), 'Veri
 const myMembership = page(() => import('../features/members/pages/my-membership-page'), 'MyMembershipPage', [
   'membership',
 ]);
+// The interpreter directory (features/interpreting): its own chunk, the map in another.
+const interpreters = page(() => import('../features/interpreting/pages/interpreters-page'), 'InterpretersPage', [
+  'interpreting',
+]);
 const privacy = page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', ['privacy']);
 
 // Admin area: none of it is in the public bundle.
@@ -87,6 +91,7 @@ export const routes: RouteObject[] = [
           { path: 'my-membership/:part?', element: myMembership },
           { path: 'mentorshipdetail', element: mentorship },
           { path: 'privacy', element: privacy },
+          { path: 'interpreters', element: interpreters },
           // Paths match whatever the capitals: /resources and /updates reach the same pages.
           { path: 'Resources', element: resources },
           { path: 'Updates', element: updates },

@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { activityBackend } from '../features/activity/mocks/handlers';
 import { dashboardBackend } from '../features/dashboard/mocks/handlers';
 import { publicEventHandlers } from '../features/events/mocks/public-handlers';
+import { interpretingHandlers } from '../features/interpreting/mocks/handlers';
 import { renewalBackend } from '../features/members/mocks/renewal-handlers';
 import { challengeHandlers } from './challenge-handlers';
 
@@ -30,4 +31,6 @@ export const server = setupServer(
   ...activityBackend({ entries: [] }).handlers,
   // A member's page asks whether they may renew: not yet, unless a test says otherwise.
   ...renewalBackend().handlers,
+  // ... and for their interpreter profile: none, and not an interpreter unless a test says otherwise.
+  interpretingHandlers.mine({ eligible: false, consent_wording: '', profile: null }),
 );

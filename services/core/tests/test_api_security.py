@@ -42,6 +42,11 @@ PUBLIC = {
     ("POST", "/api/my-membership/sign-in-link/"),
     ("POST", "/api/my-membership/session/"),
     ("POST", "/api/my-membership/email-change/confirm/"),  # by the token e-mailed to the new address
+    # The interpreter directory: listed profiles only, and of each only what it chose to show.
+    ("GET", "/api/interpreters/"),
+    ("GET", "/api/interpreters/districts/"),
+    ("GET", "/api/interpreters/{profile_id}/"),
+    ("GET", "/api/media/interpreters/{profile_id}/{name}"),
 }
 # A member session's own operations (services/members/my_membership.py): no staff token reaches
 # them, and a member token reaches nothing else (services/members/tests/test_my_membership.py).

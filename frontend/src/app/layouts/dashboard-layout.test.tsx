@@ -30,6 +30,7 @@ describe('DashboardLayout', () => {
       ['Events', '/dashboard/events'],
       ['Registrations', '/dashboard/registrations'],
       ['Payment desk', '/dashboard/payments'],
+      ['Interpreters', '/dashboard/interpreters'],
       ['Reports', '/dashboard/reports'],
       ['Content', '/dashboard/content'],
       ['System', '/dashboard/system'],

@@ -36,6 +36,7 @@ import { MyCpdPanel } from './my-cpd-panel';
 import { RenewPanel } from '../components/renew-panel';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { ConfirmEmailPage } from './confirm-email-page';
+import { InterpreterProfileSlot } from '../../interpreting/components/interpreter-profile-slot';
 import './my-membership.css';
 
 const EDITABLE = ['phone', 'address', 'preferred_communication_language', 'language'] as const;
@@ -346,6 +347,7 @@ function MembershipView({ session, onEnded }: { session: MemberSession; onEnded:
       </section>
       <RenewPanel access={session.access} membership={data} />
       <MyCpdPanel access={session.access} cpd={data.cpd} />
+      <InterpreterProfileSlot access={session.access} />
       <ContactForm key={data.email} access={session.access} membership={data} />
       <MyDataPanel access={session.access} membership={data} onSignOut={handleSignOut} />
     </div>
