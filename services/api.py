@@ -19,6 +19,9 @@ from services.dashboard.api import reports_router as dashboard_reports_router
 from services.dashboard.api import router as dashboard_router
 from services.events.api import media_router as events_media_router
 from services.events.api import router as events_router
+from services.interpreting.api import my_router as my_interpreting_router
+from services.interpreting.api import public_router as interpreting_public_router
+from services.interpreting.api import router as interpreting_router
 from services.members.api import my_router as my_membership_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
@@ -61,3 +64,7 @@ api.add_router("management/", dashboard_reports_router)
 api.add_router("management/", payment_desk_router)
 api.add_router("", privacy_router)
 api.add_router("management/", audit_router)
+# Interpreter requests, offers and the report (docs/interpreting.md, Requests).
+api.add_router("", interpreting_public_router)
+api.add_router("management/", interpreting_router)
+api.add_router("my-membership/", my_interpreting_router)

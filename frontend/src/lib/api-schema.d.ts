@@ -123,6 +123,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/interpreter-offers/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an offer (the token of the offer e-mail); 409 offer_filled once it is filled */
+        post: operations["services_interpreting_api_offer_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interpreter-offers/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an offer (the token of the offer e-mail) */
+        post: operations["services_interpreting_api_offer_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interpreter-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for an interpreter (answers the request's reference) */
+        post: operations["services_interpreting_api_request_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interpreter-requests/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a request (the token of the link in the requester's e-mails) */
+        post: operations["services_interpreting_api_request_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interpreting/summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests this year and last, filled and not (counts only) */
+        get: operations["services_interpreting_api_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/activity/": {
         parameters: {
             query?: never;
@@ -479,6 +564,125 @@ export interface paths {
         put?: never;
         /** Join the waiting list of a full event */
         post: operations["services_registrations_api_waitlist_join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Interpreter requests by status (?status=), urgent ones first, in pages */
+        get: operations["services_interpreting_api_request_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request */
+        get: operations["services_interpreting_api_request_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/complete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an assigned request completed, after its date (the interpreters' hours recorded) */
+        post: operations["services_interpreting_api_request_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/offers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer the request to suggested interpreters (each gets Accept / Decline links) */
+        post: operations["services_interpreting_api_request_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/suggestions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Interpreters who serve the request's languages, district and setting and are free then */
+        get: operations["services_interpreting_api_request_suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/unfilled/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a request unfilled, with the reason (any time) */
+        post: operations["services_interpreting_api_request_unfilled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreting/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests of a year (?year=) by month, setting and district; ?format=csv for the file */
+        get: operations["services_interpreting_api_interpreting_report"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1027,6 +1231,23 @@ export interface paths {
         };
         /** All the member's data as JSON */
         get: operations["services_members_api_my_membership_export"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-membership/interpreting/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's interpreting hours per year and assignments (apart from CPD) */
+        get: operations["services_interpreting_api_my_interpreting"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1767,6 +1988,15 @@ export interface components {
             skipped: number[];
             /** Updated */
             updated: number[];
+        };
+        /** CancelledOut */
+        CancelledOut: {
+            /** Message */
+            message: string;
+            /** Reference */
+            reference: string;
+            /** Status */
+            status: string;
         };
         /**
          * CertificateVerificationOut
@@ -3116,6 +3346,38 @@ export interface components {
             /** Message */
             message: string;
         };
+        /** MyAssignmentOut */
+        MyAssignmentOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** District */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes: number;
+            /** Hours */
+            hours: number | null;
+            /** Mode */
+            mode: string;
+            /** Setting */
+            setting: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+        };
+        /** MyInterpretingOut */
+        MyInterpretingOut: {
+            /** Assignments */
+            assignments: components["schemas"]["MyAssignmentOut"][];
+            /** Years */
+            years: components["schemas"]["MyYearOut"][];
+        };
         /**
          * MyMembershipIn
          * @description What the member may change; a field left out keeps its value.
@@ -3261,6 +3523,15 @@ export interface components {
              */
             status: "waiting" | "offered" | "claimed" | "expired" | "cancelled";
         };
+        /** MyYearOut */
+        MyYearOut: {
+            /** Assignments */
+            assignments: number;
+            /** Hours */
+            hours: number;
+            /** Year */
+            year: number;
+        };
         /**
          * NewsItemIn
          * @description Every field as text: the service checks them with its own messages.
@@ -3321,6 +3592,23 @@ export interface components {
             /** Total Pages */
             total_pages: number;
         };
+        /** OfferAnsweredOut */
+        OfferAnsweredOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Message */
+            message: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+        };
         /** OfferCheckIn */
         OfferCheckIn: {
             /**
@@ -3346,6 +3634,31 @@ export interface components {
              */
             valid: false;
         };
+        /** OfferOut */
+        OfferOut: {
+            /** Answered At */
+            answered_at: string | null;
+            /** Display Name */
+            display_name: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Id */
+            id: number;
+            /** Member Id */
+            member_id: number;
+            /** Member Name */
+            member_name: string;
+            /**
+             * Offered At
+             * Format: date-time
+             */
+            offered_at: string;
+            /** Status */
+            status: string;
+        };
         /**
          * OfferValidOut
          * @description A waiting-list offer that still holds its seat: whose it is and until when.
@@ -3364,6 +3677,14 @@ export interface components {
              * @constant
              */
             valid: true;
+        };
+        /** OffersIn */
+        OffersIn: {
+            /**
+             * Member Ids
+             * @default []
+             */
+            member_ids: number[];
         };
         /** OutboxOut */
         OutboxOut: {
@@ -3904,6 +4225,44 @@ export interface components {
             payment_method: string;
             pending: components["schemas"]["RenewalOut"] | null;
         };
+        /** ReportCellOut */
+        ReportCellOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** District */
+            district: string;
+            /** Filled */
+            filled: number;
+            /** Month */
+            month: string;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** ReportDistrictOut */
+        ReportDistrictOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** District */
+            district: string;
+            /** Filled */
+            filled: number;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
         /**
          * ReportFilters
          * @description Checked by the selectors (a 400 naming the field), so that any text reaches them.
@@ -3913,6 +4272,339 @@ export interface components {
             period?: string | null;
             /** Search */
             search?: string | null;
+        };
+        /** ReportMonthOut */
+        ReportMonthOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Month */
+            month: string;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** ReportOut */
+        ReportOut: {
+            /** By District */
+            by_district: components["schemas"]["ReportDistrictOut"][];
+            /** By Setting */
+            by_setting: components["schemas"]["ReportSettingOut"][];
+            /** Cells */
+            cells: components["schemas"]["ReportCellOut"][];
+            /** Months */
+            months: components["schemas"]["ReportMonthOut"][];
+            totals: components["schemas"]["ReportTotalsOut"];
+            /** Unfilled */
+            unfilled: components["schemas"]["ReportUnfilledOut"][];
+            /** Year */
+            year: number;
+        };
+        /** ReportQuery */
+        ReportQuery: {
+            /** Format */
+            format?: string | null;
+            /** Year */
+            year?: number | null;
+        };
+        /** ReportSettingOut */
+        ReportSettingOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** ReportTotalsOut */
+        ReportTotalsOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Median Hours To Assignment */
+            median_hours_to_assignment: number | null;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** ReportUnfilledOut */
+        ReportUnfilledOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** District */
+            district: string;
+            /** Reason */
+            reason: string;
+            /** Reference */
+            reference: string;
+            /** Setting */
+            setting: string;
+        };
+        /** RequestFilters */
+        RequestFilters: {
+            /** Page */
+            page?: number | null;
+            /** Page Size */
+            page_size?: number | null;
+            /** Status */
+            status?: string | null;
+        };
+        /**
+         * RequestIn
+         * @description A request for an interpreter (values of reference.py, any capitals). Every field is read
+         *     and checked by the service, which names each one that is wrong.
+         */
+        RequestIn: {
+            /**
+             * Address
+             * @default
+             */
+            address: string;
+            /**
+             * Contact Preference
+             * @default
+             */
+            contact_preference: string;
+            /**
+             * Date
+             * @default
+             */
+            date: string;
+            /**
+             * Deaf Count
+             * @default 1
+             */
+            deaf_count: unknown;
+            /**
+             * Deafblind Needs
+             * @default
+             */
+            deafblind_needs: string;
+            /**
+             * District
+             * @default
+             */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes?: unknown;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Full Name
+             * @default
+             */
+            full_name: string;
+            /** Languages */
+            languages?: unknown;
+            /**
+             * Mode
+             * @default
+             */
+            mode: string;
+            /**
+             * Notes
+             * @default
+             */
+            notes: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /** Preferred Interpreter Id */
+            preferred_interpreter_id?: unknown;
+            /**
+             * Requester Type
+             * @default
+             */
+            requester_type: string;
+            /**
+             * Setting
+             * @default
+             */
+            setting: string;
+            /**
+             * Start Time
+             * @default
+             */
+            start_time: string;
+            /**
+             * Video Link
+             * @default
+             */
+            video_link: string;
+        };
+        /** RequestOut */
+        RequestOut: {
+            /** Accepted */
+            accepted: number;
+            /** Address */
+            address: string;
+            /** Assigned At */
+            assigned_at: string | null;
+            /** Closed At */
+            closed_at: string | null;
+            /** Contact Preference */
+            contact_preference: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Deaf Count */
+            deaf_count: number;
+            /** Deafblind Needs */
+            deafblind_needs: string;
+            /** District */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes: number;
+            /** Email */
+            email: string;
+            /** Erased At */
+            erased_at: string | null;
+            /** First Offered At */
+            first_offered_at: string | null;
+            /** Full Name */
+            full_name: string;
+            /** Id */
+            id: number;
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Languages */
+            languages: string[];
+            /** Mode */
+            mode: string;
+            /** Notes */
+            notes: string;
+            /** Offers */
+            offers: components["schemas"]["OfferOut"][];
+            /** Phone */
+            phone: string;
+            /** Preferred Interpreter Id */
+            preferred_interpreter_id: number | null;
+            /** Preferred Interpreter Name */
+            preferred_interpreter_name: string;
+            /** Reference */
+            reference: string;
+            /** Requester Type */
+            requester_type: string;
+            /** Setting */
+            setting: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+            /** Unfilled Reason */
+            unfilled_reason: string;
+            /** Urgent */
+            urgent: boolean;
+            /** Video Link */
+            video_link: string;
+        };
+        /** RequestPageOut */
+        RequestPageOut: {
+            /** Count */
+            count: number;
+            /** Counts */
+            counts: {
+                [key: string]: number;
+            };
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Results */
+            results: components["schemas"]["RequestRowOut"][];
+            /** Total Pages */
+            total_pages: number;
+        };
+        /** RequestReceivedOut */
+        RequestReceivedOut: {
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Message */
+            message: string;
+            /** Reference */
+            reference: string;
+            /** Urgent */
+            urgent: boolean;
+        };
+        /** RequestRowOut */
+        RequestRowOut: {
+            /** Accepted */
+            accepted: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** District */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes: number;
+            /** Id */
+            id: number;
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Languages */
+            languages: string[];
+            /** Mode */
+            mode: string;
+            /** Reference */
+            reference: string;
+            /** Requester Type */
+            requester_type: string;
+            /** Setting */
+            setting: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+            /** Urgent */
+            urgent: boolean;
         };
         /** ResetPasswordIn */
         ResetPasswordIn: {
@@ -4102,17 +4794,61 @@ export interface components {
              */
             status: string;
         };
+        /** SuggestionOut */
+        SuggestionOut: {
+            /** Certification Level */
+            certification_level: string;
+            /** Display Name */
+            display_name: string;
+            /** Districts */
+            districts: string[];
+            /** Listed */
+            listed: boolean;
+            /** Member Id */
+            member_id: number;
+            /** Member Name */
+            member_name: string;
+            /** Offer Status */
+            offer_status: string | null;
+            /** Preferred */
+            preferred: boolean;
+            /** Profile Id */
+            profile_id: number;
+            /** Settings */
+            settings: string[];
+            /** Sign Languages */
+            sign_languages: string[];
+            /** Spoken Languages */
+            spoken_languages: string[];
+        };
         /** SummaryOut */
         SummaryOut: {
-            events: components["schemas"]["EventCounts"];
-            members: components["schemas"]["MemberCounts"];
-            /** Recent Events */
-            recent_events: components["schemas"]["RecentEventOut"][];
-            /** Recent Registrations */
-            recent_registrations: components["schemas"]["RecentRegistrationOut"][];
-            registrations: components["schemas"]["RegistrationCounts"];
-            /** Upcoming Events */
-            upcoming_events: components["schemas"]["UpcomingEventOut"][];
+            /** Interpreters Listed */
+            interpreters_listed: number;
+            /** Years */
+            years: components["schemas"]["SummaryYearOut"][];
+        };
+        /** SummarySettingOut */
+        SummarySettingOut: {
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+        };
+        /** SummaryYearOut */
+        SummaryYearOut: {
+            /** By Setting */
+            by_setting: components["schemas"]["SummarySettingOut"][];
+            /** Filled */
+            filled: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+            /** Year */
+            year: number;
         };
         /** SystemOut */
         SystemOut: {
@@ -4185,12 +4921,28 @@ export interface components {
             /** Valid */
             valid: boolean;
         };
+        /** TokenIn */
+        TokenIn: {
+            /**
+             * Token
+             * @default
+             */
+            token: string;
+        };
         /** TokenPairOut */
         TokenPairOut: {
             /** Access */
             access: string;
             /** Refresh */
             refresh: string;
+        };
+        /** UnfilledIn */
+        UnfilledIn: {
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
         };
         /** UpcomingEventOut */
         UpcomingEventOut: {
@@ -4710,6 +5462,386 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HealthOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_offer_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnsweredOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_offer_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OfferAnsweredOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_request_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The solved challenge of GET /api/challenge/ (base64 JSON); required when PUBLIC_FORM_CHALLENGE is on. */
+                "X-Altcha"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RequestIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestReceivedOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_request_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TokenIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SummaryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
                 };
             };
         };
@@ -6702,6 +7834,558 @@ export interface operations {
             };
             /** @description Too Many Requests */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_request_list: {
+        parameters: {
+            query?: {
+                status?: string | null;
+                page?: number | null;
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_request_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_request_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_request_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OffersIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    services_interpreting_api_request_suggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuggestionOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_request_unfilled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnfilledIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    services_interpreting_api_interpreting_report: {
+        parameters: {
+            query?: {
+                year?: number | null;
+                format?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON, or CSV with ?format=csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9504,6 +11188,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_api_my_interpreting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyInterpretingOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
                 };
             };
         };
