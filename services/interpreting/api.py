@@ -22,21 +22,21 @@ from . import report as reports
 from . import requests as service
 from .models import InterpreterOffer, InterpreterRequest, InterpretingHours
 from .schemas import (
-    CancelledOut,
+    InterpreterLinkIn,
+    InterpreterOfferAnsweredOut,
+    InterpreterOffersIn,
+    InterpreterRequestCancelledOut,
+    InterpreterRequestFilters,
+    InterpreterRequestIn,
+    InterpreterRequestOut,
+    InterpreterRequestPageOut,
+    InterpreterRequestReceivedOut,
+    InterpreterSuggestionOut,
+    InterpreterUnfilledIn,
+    InterpretingReportOut,
+    InterpretingReportQuery,
+    InterpretingSummaryOut,
     MyInterpretingOut,
-    OfferAnsweredOut,
-    OffersIn,
-    ReportOut,
-    ReportQuery,
-    RequestFilters,
-    RequestIn,
-    RequestOut,
-    RequestPageOut,
-    RequestReceivedOut,
-    SuggestionOut,
-    SummaryOut,
-    TokenIn,
-    UnfilledIn,
 )
 
 public_router = Router(tags=["interpreting"])  # mounted at the root
@@ -54,12 +54,12 @@ RequestStatus = InterpreterRequest.Status
 @public_router.post(
     "interpreter-requests/",
     auth=None,
-    response={201: RequestReceivedOut, 400: ErrorOut, 429: ErrorOut},
+    response={201: InterpreterRequestReceivedOut, 400: ErrorOut, 429: ErrorOut},
     throttle=[ActionThrottle("interpreter_request")],
     summary="Ask for an interpreter (answers the request's reference)",
 )
 @challenge_required
-def request_create(request, payload: RequestIn):
+def request_create(request, payload: InterpreterRequestIn):
     made = service.request_submit(payload.dict())
     message = _(
         "Thank you. Your request %(reference)s has been received. We will look for an interpreter and "
@@ -79,11 +79,11 @@ def request_create(request, payload: RequestIn):
 @public_router.post(
     "interpreter-requests/cancel/",
     auth=None,
-    response={200: CancelledOut, **LINK_ERRORS},
+    response={200: InterpreterRequestCancelledOut, **LINK_ERRORS},
     throttle=[ActionThrottle("interpreter_link")],
     summary="Cancel a request (the token of the link in the requester's e-mails)",
 )
-def request_cancel(request, payload: TokenIn):
+def request_cancel(request, payload: InterpreterLinkIn):
     cancelled = service.request_cancel(token=payload.token)
     return {
         "reference": cancelled.reference,
@@ -110,29 +110,29 @@ def _answered(offer: InterpreterOffer) -> dict:
 @public_router.post(
     "interpreter-offers/accept/",
     auth=None,
-    response={200: OfferAnsweredOut, **LINK_ERRORS},
+    response={200: InterpreterOfferAnsweredOut, **LINK_ERRORS},
     throttle=[ActionThrottle("interpreter_link")],
     summary="Accept an offer (the token of the offer e-mail); 409 offer_filled once it is filled",
 )
-def offer_accept(request, payload: TokenIn):
+def offer_accept(request, payload: InterpreterLinkIn):
     return _answered(service.offer_answer(token=payload.token, accept=True))
 
 
 @public_router.post(
     "interpreter-offers/decline/",
     auth=None,
-    response={200: OfferAnsweredOut, **LINK_ERRORS},
+    response={200: InterpreterOfferAnsweredOut, **LINK_ERRORS},
     throttle=[ActionThrottle("interpreter_link")],
     summary="Decline an offer (the token of the offer e-mail)",
 )
-def offer_decline(request, payload: TokenIn):
+def offer_decline(request, payload: InterpreterLinkIn):
     return _answered(service.offer_answer(token=payload.token, accept=False))
 
 
 @public_router.get(
     "interpreting/summary/",
     auth=None,
-    response={200: SummaryOut},
+    response={200: InterpretingSummaryOut},
     summary="Requests this year and last, filled and not (counts only)",
 )
 def summary(request):
@@ -159,10 +159,10 @@ def _with_accepted(queryset):
 
 @router.get(
     "interpreter-requests/",
-    response={200: RequestPageOut, **ERRORS},
+    response={200: InterpreterRequestPageOut, **ERRORS},
     summary="Interpreter requests by status (?status=), urgent ones first, in pages",
 )
-def request_list(request, filters: Query[RequestFilters]):
+def request_list(request, filters: Query[InterpreterRequestFilters]):
     status = _status_filter(filters.status)
     rows = _with_accepted(InterpreterRequest.objects.all())
     if status:
@@ -216,7 +216,9 @@ def _detail(request_id: int) -> dict:
 
 
 @router.get(
-    "interpreter-requests/{int:request_id}/", response={200: RequestOut, **ERRORS}, summary="One request"
+    "interpreter-requests/{int:request_id}/",
+    response={200: InterpreterRequestOut, **ERRORS},
+    summary="One request",
 )
 def request_detail(request, request_id: int):
     return _detail(request_id)
@@ -224,7 +226,7 @@ def request_detail(request, request_id: int):
 
 @router.get(
     "interpreter-requests/{int:request_id}/suggestions/",
-    response={200: list[SuggestionOut], **ERRORS},
+    response={200: list[InterpreterSuggestionOut], **ERRORS},
     summary="Interpreters who serve the request's languages, district and setting and are free then",
 )
 def request_suggestions(request, request_id: int):
@@ -250,17 +252,17 @@ def request_suggestions(request, request_id: int):
 
 @router.post(
     "interpreter-requests/{int:request_id}/offers/",
-    response={200: RequestOut, **ERRORS},
+    response={200: InterpreterRequestOut, **ERRORS},
     summary="Offer the request to suggested interpreters (each gets Accept / Decline links)",
 )
-def request_offer(request, request_id: int, payload: OffersIn):
+def request_offer(request, request_id: int, payload: InterpreterOffersIn):
     service.offers_make(request_id=request_id, member_ids=payload.member_ids, by=request.auth)
     return _detail(request_id)
 
 
 @router.post(
     "interpreter-requests/{int:request_id}/complete/",
-    response={200: RequestOut, **ERRORS},
+    response={200: InterpreterRequestOut, **ERRORS},
     summary="Mark an assigned request completed, after its date (the interpreters' hours recorded)",
 )
 def request_complete(request, request_id: int):
@@ -270,21 +272,21 @@ def request_complete(request, request_id: int):
 
 @router.post(
     "interpreter-requests/{int:request_id}/unfilled/",
-    response={200: RequestOut, **ERRORS},
+    response={200: InterpreterRequestOut, **ERRORS},
     summary="Mark a request unfilled, with the reason (any time)",
 )
-def request_unfilled(request, request_id: int, payload: UnfilledIn):
+def request_unfilled(request, request_id: int, payload: InterpreterUnfilledIn):
     service.request_unfilled(request_id=request_id, reason=payload.reason)
     return _detail(request_id)
 
 
 @router.get(
     "interpreting/report/",
-    response={200: ReportOut, **ERRORS},
+    response={200: InterpretingReportOut, **ERRORS},
     openapi_extra={"responses": {200: {"description": "JSON, or CSV with ?format=csv"}}},
     summary="Requests of a year (?year=) by month, setting and district; ?format=csv for the file",
 )
-def interpreting_report(request, query: Query[ReportQuery]):
+def interpreting_report(request, query: Query[InterpretingReportQuery]):
     year = query.year or timezone.localdate().year
     if not 2000 <= year <= 2100:
         raise ValidationFailed(

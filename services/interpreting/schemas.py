@@ -4,7 +4,7 @@ from typing import Any
 from ninja import Schema
 
 
-class RequestIn(Schema):
+class InterpreterRequestIn(Schema):
     """A request for an interpreter (values of reference.py, any capitals). Every field is read
     and checked by the service, which names each one that is wrong."""
 
@@ -28,45 +28,45 @@ class RequestIn(Schema):
     notes: str = ""
 
 
-class RequestReceivedOut(Schema):
+class InterpreterRequestReceivedOut(Schema):
     reference: str
     urgent: bool
     interpreters_needed: int
     message: str
 
 
-class TokenIn(Schema):
+class InterpreterLinkIn(Schema):
     token: str = ""
 
 
-class CancelledOut(Schema):
+class InterpreterRequestCancelledOut(Schema):
     reference: str
     status: str
     message: str
 
 
-class OfferAnsweredOut(Schema):
+class InterpreterOfferAnsweredOut(Schema):
     status: str
     date: date
     start_time: time
     message: str
 
 
-class OffersIn(Schema):
+class InterpreterOffersIn(Schema):
     member_ids: list[int] = []
 
 
-class UnfilledIn(Schema):
+class InterpreterUnfilledIn(Schema):
     reason: str = ""
 
 
-class RequestFilters(Schema):
+class InterpreterRequestFilters(Schema):
     status: str | None = None
     page: int | None = None
     page_size: int | None = None
 
 
-class OfferOut(Schema):
+class InterpreterOfferOut(Schema):
     id: int
     member_id: int
     member_name: str
@@ -77,7 +77,7 @@ class OfferOut(Schema):
     answered_at: datetime | None
 
 
-class RequestRowOut(Schema):
+class InterpreterRequestRowOut(Schema):
     id: int
     reference: str
     status: str
@@ -95,7 +95,7 @@ class RequestRowOut(Schema):
     created_at: datetime
 
 
-class RequestOut(RequestRowOut):
+class InterpreterRequestOut(InterpreterRequestRowOut):
     full_name: str
     email: str
     phone: str
@@ -112,11 +112,11 @@ class RequestOut(RequestRowOut):
     assigned_at: datetime | None
     closed_at: datetime | None
     erased_at: datetime | None
-    offers: list[OfferOut]
+    offers: list[InterpreterOfferOut]
 
 
-class RequestPageOut(Schema):
-    results: list[RequestRowOut]
+class InterpreterRequestPageOut(Schema):
+    results: list[InterpreterRequestRowOut]
     count: int
     page: int
     page_size: int
@@ -124,7 +124,7 @@ class RequestPageOut(Schema):
     counts: dict[str, int]
 
 
-class SuggestionOut(Schema):
+class InterpreterSuggestionOut(Schema):
     member_id: int
     profile_id: int
     member_name: str
@@ -139,7 +139,7 @@ class SuggestionOut(Schema):
     offer_status: str | None
 
 
-class ReportCountsOut(Schema):
+class InterpretingReportCountsOut(Schema):
     requests: int
     filled: int
     unfilled: int
@@ -148,29 +148,29 @@ class ReportCountsOut(Schema):
     share_filled: float | None
 
 
-class ReportTotalsOut(ReportCountsOut):
+class InterpretingReportTotalsOut(InterpretingReportCountsOut):
     median_hours_to_assignment: float | None
 
 
-class ReportMonthOut(ReportCountsOut):
+class InterpretingReportMonthOut(InterpretingReportCountsOut):
     month: str
 
 
-class ReportSettingOut(ReportCountsOut):
+class InterpretingReportSettingOut(InterpretingReportCountsOut):
     setting: str
 
 
-class ReportDistrictOut(ReportCountsOut):
+class InterpretingReportDistrictOut(InterpretingReportCountsOut):
     district: str
 
 
-class ReportCellOut(ReportCountsOut):
+class InterpretingReportCellOut(InterpretingReportCountsOut):
     month: str
     setting: str
     district: str
 
 
-class ReportUnfilledOut(Schema):
+class InterpretingReportUnfilledOut(Schema):
     reference: str
     date: date
     setting: str
@@ -178,47 +178,47 @@ class ReportUnfilledOut(Schema):
     reason: str
 
 
-class ReportOut(Schema):
+class InterpretingReportOut(Schema):
     year: int
-    totals: ReportTotalsOut
-    months: list[ReportMonthOut]
-    by_setting: list[ReportSettingOut]
-    by_district: list[ReportDistrictOut]
-    cells: list[ReportCellOut]
-    unfilled: list[ReportUnfilledOut]
+    totals: InterpretingReportTotalsOut
+    months: list[InterpretingReportMonthOut]
+    by_setting: list[InterpretingReportSettingOut]
+    by_district: list[InterpretingReportDistrictOut]
+    cells: list[InterpretingReportCellOut]
+    unfilled: list[InterpretingReportUnfilledOut]
 
 
-class ReportQuery(Schema):
+class InterpretingReportQuery(Schema):
     year: int | None = None
     format: str | None = None
 
 
-class SummarySettingOut(Schema):
+class InterpretingSummarySettingOut(Schema):
     setting: str
     requests: int
 
 
-class SummaryYearOut(Schema):
+class InterpretingSummaryYearOut(Schema):
     year: int
     requests: int
     filled: int
     unfilled: int
     share_filled: float | None
-    by_setting: list[SummarySettingOut]
+    by_setting: list[InterpretingSummarySettingOut]
 
 
-class SummaryOut(Schema):
-    years: list[SummaryYearOut]
+class InterpretingSummaryOut(Schema):
+    years: list[InterpretingSummaryYearOut]
     interpreters_listed: int
 
 
-class MyYearOut(Schema):
+class MyInterpretingYearOut(Schema):
     year: int
     hours: float
     assignments: int
 
 
-class MyAssignmentOut(Schema):
+class MyInterpretingAssignmentOut(Schema):
     date: date
     start_time: time
     duration_minutes: int
@@ -230,5 +230,5 @@ class MyAssignmentOut(Schema):
 
 
 class MyInterpretingOut(Schema):
-    years: list[MyYearOut]
-    assignments: list[MyAssignmentOut]
+    years: list[MyInterpretingYearOut]
+    assignments: list[MyInterpretingAssignmentOut]

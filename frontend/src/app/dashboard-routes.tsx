@@ -53,6 +53,12 @@ const system = page(() => import('../features/ops/pages/system-page'), 'SystemPa
 const activity = page(() => import('../features/activity/pages/activity-page'), 'ActivityPage', ['dashboard']);
 const personalData = page(() => import('../features/privacy/pages/erase-page'), 'ErasePage', ['privacy-admin']);
 
+const interpreterRequests = page(
+  () => import('../features/interpreting/pages/requests-admin-page'),
+  'RequestsAdminPage',
+  ['interpreting'],
+);
+
 /** Everything under /dashboard (SPEC §2), relative to it: the guard, then the frame and its pages. */
 const dashboardRoutes: RouteObject[] = [
   {
@@ -78,6 +84,7 @@ const dashboardRoutes: RouteObject[] = [
           { path: 'system', element: system },
           { path: 'privacy', element: personalData },
           { path: 'activity', element: activity },
+          { path: 'interpreting', element: interpreterRequests },
         ],
       },
     ],

@@ -1989,15 +1989,6 @@ export interface components {
             /** Updated */
             updated: number[];
         };
-        /** CancelledOut */
-        CancelledOut: {
-            /** Message */
-            message: string;
-            /** Reference */
-            reference: string;
-            /** Status */
-            status: string;
-        };
         /**
          * CertificateVerificationOut
          * @description What a certificate of attendance's code verifies: what the certificate prints, nothing
@@ -2987,6 +2978,508 @@ export interface components {
             /** Status */
             status: string;
         };
+        /** InterpreterLinkIn */
+        InterpreterLinkIn: {
+            /**
+             * Token
+             * @default
+             */
+            token: string;
+        };
+        /** InterpreterOfferAnsweredOut */
+        InterpreterOfferAnsweredOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Message */
+            message: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+        };
+        /** InterpreterOfferOut */
+        InterpreterOfferOut: {
+            /** Answered At */
+            answered_at: string | null;
+            /** Display Name */
+            display_name: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Id */
+            id: number;
+            /** Member Id */
+            member_id: number;
+            /** Member Name */
+            member_name: string;
+            /**
+             * Offered At
+             * Format: date-time
+             */
+            offered_at: string;
+            /** Status */
+            status: string;
+        };
+        /** InterpreterOffersIn */
+        InterpreterOffersIn: {
+            /**
+             * Member Ids
+             * @default []
+             */
+            member_ids: number[];
+        };
+        /** InterpreterRequestCancelledOut */
+        InterpreterRequestCancelledOut: {
+            /** Message */
+            message: string;
+            /** Reference */
+            reference: string;
+            /** Status */
+            status: string;
+        };
+        /** InterpreterRequestFilters */
+        InterpreterRequestFilters: {
+            /** Page */
+            page?: number | null;
+            /** Page Size */
+            page_size?: number | null;
+            /** Status */
+            status?: string | null;
+        };
+        /**
+         * InterpreterRequestIn
+         * @description A request for an interpreter (values of reference.py, any capitals). Every field is read
+         *     and checked by the service, which names each one that is wrong.
+         */
+        InterpreterRequestIn: {
+            /**
+             * Address
+             * @default
+             */
+            address: string;
+            /**
+             * Contact Preference
+             * @default
+             */
+            contact_preference: string;
+            /**
+             * Date
+             * @default
+             */
+            date: string;
+            /**
+             * Deaf Count
+             * @default 1
+             */
+            deaf_count: unknown;
+            /**
+             * Deafblind Needs
+             * @default
+             */
+            deafblind_needs: string;
+            /**
+             * District
+             * @default
+             */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes?: unknown;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Full Name
+             * @default
+             */
+            full_name: string;
+            /** Languages */
+            languages?: unknown;
+            /**
+             * Mode
+             * @default
+             */
+            mode: string;
+            /**
+             * Notes
+             * @default
+             */
+            notes: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /** Preferred Interpreter Id */
+            preferred_interpreter_id?: unknown;
+            /**
+             * Requester Type
+             * @default
+             */
+            requester_type: string;
+            /**
+             * Setting
+             * @default
+             */
+            setting: string;
+            /**
+             * Start Time
+             * @default
+             */
+            start_time: string;
+            /**
+             * Video Link
+             * @default
+             */
+            video_link: string;
+        };
+        /** InterpreterRequestOut */
+        InterpreterRequestOut: {
+            /** Accepted */
+            accepted: number;
+            /** Address */
+            address: string;
+            /** Assigned At */
+            assigned_at: string | null;
+            /** Closed At */
+            closed_at: string | null;
+            /** Contact Preference */
+            contact_preference: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Deaf Count */
+            deaf_count: number;
+            /** Deafblind Needs */
+            deafblind_needs: string;
+            /** District */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes: number;
+            /** Email */
+            email: string;
+            /** Erased At */
+            erased_at: string | null;
+            /** First Offered At */
+            first_offered_at: string | null;
+            /** Full Name */
+            full_name: string;
+            /** Id */
+            id: number;
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Languages */
+            languages: string[];
+            /** Mode */
+            mode: string;
+            /** Notes */
+            notes: string;
+            /** Offers */
+            offers: components["schemas"]["InterpreterOfferOut"][];
+            /** Phone */
+            phone: string;
+            /** Preferred Interpreter Id */
+            preferred_interpreter_id: number | null;
+            /** Preferred Interpreter Name */
+            preferred_interpreter_name: string;
+            /** Reference */
+            reference: string;
+            /** Requester Type */
+            requester_type: string;
+            /** Setting */
+            setting: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+            /** Unfilled Reason */
+            unfilled_reason: string;
+            /** Urgent */
+            urgent: boolean;
+            /** Video Link */
+            video_link: string;
+        };
+        /** InterpreterRequestPageOut */
+        InterpreterRequestPageOut: {
+            /** Count */
+            count: number;
+            /** Counts */
+            counts: {
+                [key: string]: number;
+            };
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Results */
+            results: components["schemas"]["InterpreterRequestRowOut"][];
+            /** Total Pages */
+            total_pages: number;
+        };
+        /** InterpreterRequestReceivedOut */
+        InterpreterRequestReceivedOut: {
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Message */
+            message: string;
+            /** Reference */
+            reference: string;
+            /** Urgent */
+            urgent: boolean;
+        };
+        /** InterpreterRequestRowOut */
+        InterpreterRequestRowOut: {
+            /** Accepted */
+            accepted: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** District */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes: number;
+            /** Id */
+            id: number;
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Languages */
+            languages: string[];
+            /** Mode */
+            mode: string;
+            /** Reference */
+            reference: string;
+            /** Requester Type */
+            requester_type: string;
+            /** Setting */
+            setting: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+            /** Urgent */
+            urgent: boolean;
+        };
+        /** InterpreterSuggestionOut */
+        InterpreterSuggestionOut: {
+            /** Certification Level */
+            certification_level: string;
+            /** Display Name */
+            display_name: string;
+            /** Districts */
+            districts: string[];
+            /** Listed */
+            listed: boolean;
+            /** Member Id */
+            member_id: number;
+            /** Member Name */
+            member_name: string;
+            /** Offer Status */
+            offer_status: string | null;
+            /** Preferred */
+            preferred: boolean;
+            /** Profile Id */
+            profile_id: number;
+            /** Settings */
+            settings: string[];
+            /** Sign Languages */
+            sign_languages: string[];
+            /** Spoken Languages */
+            spoken_languages: string[];
+        };
+        /** InterpreterUnfilledIn */
+        InterpreterUnfilledIn: {
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** InterpretingReportCellOut */
+        InterpretingReportCellOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** District */
+            district: string;
+            /** Filled */
+            filled: number;
+            /** Month */
+            month: string;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportDistrictOut */
+        InterpretingReportDistrictOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** District */
+            district: string;
+            /** Filled */
+            filled: number;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportMonthOut */
+        InterpretingReportMonthOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Month */
+            month: string;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportOut */
+        InterpretingReportOut: {
+            /** By District */
+            by_district: components["schemas"]["InterpretingReportDistrictOut"][];
+            /** By Setting */
+            by_setting: components["schemas"]["InterpretingReportSettingOut"][];
+            /** Cells */
+            cells: components["schemas"]["InterpretingReportCellOut"][];
+            /** Months */
+            months: components["schemas"]["InterpretingReportMonthOut"][];
+            totals: components["schemas"]["InterpretingReportTotalsOut"];
+            /** Unfilled */
+            unfilled: components["schemas"]["InterpretingReportUnfilledOut"][];
+            /** Year */
+            year: number;
+        };
+        /** InterpretingReportQuery */
+        InterpretingReportQuery: {
+            /** Format */
+            format?: string | null;
+            /** Year */
+            year?: number | null;
+        };
+        /** InterpretingReportSettingOut */
+        InterpretingReportSettingOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportTotalsOut */
+        InterpretingReportTotalsOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Median Hours To Assignment */
+            median_hours_to_assignment: number | null;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportUnfilledOut */
+        InterpretingReportUnfilledOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** District */
+            district: string;
+            /** Reason */
+            reason: string;
+            /** Reference */
+            reference: string;
+            /** Setting */
+            setting: string;
+        };
+        /** InterpretingSummaryOut */
+        InterpretingSummaryOut: {
+            /** Interpreters Listed */
+            interpreters_listed: number;
+            /** Years */
+            years: components["schemas"]["InterpretingSummaryYearOut"][];
+        };
+        /** InterpretingSummarySettingOut */
+        InterpretingSummarySettingOut: {
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+        };
+        /** InterpretingSummaryYearOut */
+        InterpretingSummaryYearOut: {
+            /** By Setting */
+            by_setting: components["schemas"]["InterpretingSummarySettingOut"][];
+            /** Filled */
+            filled: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+            /** Year */
+            year: number;
+        };
         /** LoginIn */
         LoginIn: {
             /**
@@ -3346,8 +3839,8 @@ export interface components {
             /** Message */
             message: string;
         };
-        /** MyAssignmentOut */
-        MyAssignmentOut: {
+        /** MyInterpretingAssignmentOut */
+        MyInterpretingAssignmentOut: {
             /**
              * Date
              * Format: date
@@ -3374,9 +3867,18 @@ export interface components {
         /** MyInterpretingOut */
         MyInterpretingOut: {
             /** Assignments */
-            assignments: components["schemas"]["MyAssignmentOut"][];
+            assignments: components["schemas"]["MyInterpretingAssignmentOut"][];
             /** Years */
-            years: components["schemas"]["MyYearOut"][];
+            years: components["schemas"]["MyInterpretingYearOut"][];
+        };
+        /** MyInterpretingYearOut */
+        MyInterpretingYearOut: {
+            /** Assignments */
+            assignments: number;
+            /** Hours */
+            hours: number;
+            /** Year */
+            year: number;
         };
         /**
          * MyMembershipIn
@@ -3523,15 +4025,6 @@ export interface components {
              */
             status: "waiting" | "offered" | "claimed" | "expired" | "cancelled";
         };
-        /** MyYearOut */
-        MyYearOut: {
-            /** Assignments */
-            assignments: number;
-            /** Hours */
-            hours: number;
-            /** Year */
-            year: number;
-        };
         /**
          * NewsItemIn
          * @description Every field as text: the service checks them with its own messages.
@@ -3592,23 +4085,6 @@ export interface components {
             /** Total Pages */
             total_pages: number;
         };
-        /** OfferAnsweredOut */
-        OfferAnsweredOut: {
-            /**
-             * Date
-             * Format: date
-             */
-            date: string;
-            /** Message */
-            message: string;
-            /**
-             * Start Time
-             * Format: time
-             */
-            start_time: string;
-            /** Status */
-            status: string;
-        };
         /** OfferCheckIn */
         OfferCheckIn: {
             /**
@@ -3634,31 +4110,6 @@ export interface components {
              */
             valid: false;
         };
-        /** OfferOut */
-        OfferOut: {
-            /** Answered At */
-            answered_at: string | null;
-            /** Display Name */
-            display_name: string;
-            /**
-             * Expires At
-             * Format: date-time
-             */
-            expires_at: string;
-            /** Id */
-            id: number;
-            /** Member Id */
-            member_id: number;
-            /** Member Name */
-            member_name: string;
-            /**
-             * Offered At
-             * Format: date-time
-             */
-            offered_at: string;
-            /** Status */
-            status: string;
-        };
         /**
          * OfferValidOut
          * @description A waiting-list offer that still holds its seat: whose it is and until when.
@@ -3677,14 +4128,6 @@ export interface components {
              * @constant
              */
             valid: true;
-        };
-        /** OffersIn */
-        OffersIn: {
-            /**
-             * Member Ids
-             * @default []
-             */
-            member_ids: number[];
         };
         /** OutboxOut */
         OutboxOut: {
@@ -4225,44 +4668,6 @@ export interface components {
             payment_method: string;
             pending: components["schemas"]["RenewalOut"] | null;
         };
-        /** ReportCellOut */
-        ReportCellOut: {
-            /** Cancelled */
-            cancelled: number;
-            /** District */
-            district: string;
-            /** Filled */
-            filled: number;
-            /** Month */
-            month: string;
-            /** Open */
-            open: number;
-            /** Requests */
-            requests: number;
-            /** Setting */
-            setting: string;
-            /** Share Filled */
-            share_filled: number | null;
-            /** Unfilled */
-            unfilled: number;
-        };
-        /** ReportDistrictOut */
-        ReportDistrictOut: {
-            /** Cancelled */
-            cancelled: number;
-            /** District */
-            district: string;
-            /** Filled */
-            filled: number;
-            /** Open */
-            open: number;
-            /** Requests */
-            requests: number;
-            /** Share Filled */
-            share_filled: number | null;
-            /** Unfilled */
-            unfilled: number;
-        };
         /**
          * ReportFilters
          * @description Checked by the selectors (a 400 naming the field), so that any text reaches them.
@@ -4272,339 +4677,6 @@ export interface components {
             period?: string | null;
             /** Search */
             search?: string | null;
-        };
-        /** ReportMonthOut */
-        ReportMonthOut: {
-            /** Cancelled */
-            cancelled: number;
-            /** Filled */
-            filled: number;
-            /** Month */
-            month: string;
-            /** Open */
-            open: number;
-            /** Requests */
-            requests: number;
-            /** Share Filled */
-            share_filled: number | null;
-            /** Unfilled */
-            unfilled: number;
-        };
-        /** ReportOut */
-        ReportOut: {
-            /** By District */
-            by_district: components["schemas"]["ReportDistrictOut"][];
-            /** By Setting */
-            by_setting: components["schemas"]["ReportSettingOut"][];
-            /** Cells */
-            cells: components["schemas"]["ReportCellOut"][];
-            /** Months */
-            months: components["schemas"]["ReportMonthOut"][];
-            totals: components["schemas"]["ReportTotalsOut"];
-            /** Unfilled */
-            unfilled: components["schemas"]["ReportUnfilledOut"][];
-            /** Year */
-            year: number;
-        };
-        /** ReportQuery */
-        ReportQuery: {
-            /** Format */
-            format?: string | null;
-            /** Year */
-            year?: number | null;
-        };
-        /** ReportSettingOut */
-        ReportSettingOut: {
-            /** Cancelled */
-            cancelled: number;
-            /** Filled */
-            filled: number;
-            /** Open */
-            open: number;
-            /** Requests */
-            requests: number;
-            /** Setting */
-            setting: string;
-            /** Share Filled */
-            share_filled: number | null;
-            /** Unfilled */
-            unfilled: number;
-        };
-        /** ReportTotalsOut */
-        ReportTotalsOut: {
-            /** Cancelled */
-            cancelled: number;
-            /** Filled */
-            filled: number;
-            /** Median Hours To Assignment */
-            median_hours_to_assignment: number | null;
-            /** Open */
-            open: number;
-            /** Requests */
-            requests: number;
-            /** Share Filled */
-            share_filled: number | null;
-            /** Unfilled */
-            unfilled: number;
-        };
-        /** ReportUnfilledOut */
-        ReportUnfilledOut: {
-            /**
-             * Date
-             * Format: date
-             */
-            date: string;
-            /** District */
-            district: string;
-            /** Reason */
-            reason: string;
-            /** Reference */
-            reference: string;
-            /** Setting */
-            setting: string;
-        };
-        /** RequestFilters */
-        RequestFilters: {
-            /** Page */
-            page?: number | null;
-            /** Page Size */
-            page_size?: number | null;
-            /** Status */
-            status?: string | null;
-        };
-        /**
-         * RequestIn
-         * @description A request for an interpreter (values of reference.py, any capitals). Every field is read
-         *     and checked by the service, which names each one that is wrong.
-         */
-        RequestIn: {
-            /**
-             * Address
-             * @default
-             */
-            address: string;
-            /**
-             * Contact Preference
-             * @default
-             */
-            contact_preference: string;
-            /**
-             * Date
-             * @default
-             */
-            date: string;
-            /**
-             * Deaf Count
-             * @default 1
-             */
-            deaf_count: unknown;
-            /**
-             * Deafblind Needs
-             * @default
-             */
-            deafblind_needs: string;
-            /**
-             * District
-             * @default
-             */
-            district: string;
-            /** Duration Minutes */
-            duration_minutes?: unknown;
-            /**
-             * Email
-             * @default
-             */
-            email: string;
-            /**
-             * Full Name
-             * @default
-             */
-            full_name: string;
-            /** Languages */
-            languages?: unknown;
-            /**
-             * Mode
-             * @default
-             */
-            mode: string;
-            /**
-             * Notes
-             * @default
-             */
-            notes: string;
-            /**
-             * Phone
-             * @default
-             */
-            phone: string;
-            /** Preferred Interpreter Id */
-            preferred_interpreter_id?: unknown;
-            /**
-             * Requester Type
-             * @default
-             */
-            requester_type: string;
-            /**
-             * Setting
-             * @default
-             */
-            setting: string;
-            /**
-             * Start Time
-             * @default
-             */
-            start_time: string;
-            /**
-             * Video Link
-             * @default
-             */
-            video_link: string;
-        };
-        /** RequestOut */
-        RequestOut: {
-            /** Accepted */
-            accepted: number;
-            /** Address */
-            address: string;
-            /** Assigned At */
-            assigned_at: string | null;
-            /** Closed At */
-            closed_at: string | null;
-            /** Contact Preference */
-            contact_preference: string;
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /**
-             * Date
-             * Format: date
-             */
-            date: string;
-            /** Deaf Count */
-            deaf_count: number;
-            /** Deafblind Needs */
-            deafblind_needs: string;
-            /** District */
-            district: string;
-            /** Duration Minutes */
-            duration_minutes: number;
-            /** Email */
-            email: string;
-            /** Erased At */
-            erased_at: string | null;
-            /** First Offered At */
-            first_offered_at: string | null;
-            /** Full Name */
-            full_name: string;
-            /** Id */
-            id: number;
-            /** Interpreters Needed */
-            interpreters_needed: number;
-            /** Languages */
-            languages: string[];
-            /** Mode */
-            mode: string;
-            /** Notes */
-            notes: string;
-            /** Offers */
-            offers: components["schemas"]["OfferOut"][];
-            /** Phone */
-            phone: string;
-            /** Preferred Interpreter Id */
-            preferred_interpreter_id: number | null;
-            /** Preferred Interpreter Name */
-            preferred_interpreter_name: string;
-            /** Reference */
-            reference: string;
-            /** Requester Type */
-            requester_type: string;
-            /** Setting */
-            setting: string;
-            /**
-             * Start Time
-             * Format: time
-             */
-            start_time: string;
-            /** Status */
-            status: string;
-            /** Unfilled Reason */
-            unfilled_reason: string;
-            /** Urgent */
-            urgent: boolean;
-            /** Video Link */
-            video_link: string;
-        };
-        /** RequestPageOut */
-        RequestPageOut: {
-            /** Count */
-            count: number;
-            /** Counts */
-            counts: {
-                [key: string]: number;
-            };
-            /** Page */
-            page: number;
-            /** Page Size */
-            page_size: number;
-            /** Results */
-            results: components["schemas"]["RequestRowOut"][];
-            /** Total Pages */
-            total_pages: number;
-        };
-        /** RequestReceivedOut */
-        RequestReceivedOut: {
-            /** Interpreters Needed */
-            interpreters_needed: number;
-            /** Message */
-            message: string;
-            /** Reference */
-            reference: string;
-            /** Urgent */
-            urgent: boolean;
-        };
-        /** RequestRowOut */
-        RequestRowOut: {
-            /** Accepted */
-            accepted: number;
-            /**
-             * Created At
-             * Format: date-time
-             */
-            created_at: string;
-            /**
-             * Date
-             * Format: date
-             */
-            date: string;
-            /** District */
-            district: string;
-            /** Duration Minutes */
-            duration_minutes: number;
-            /** Id */
-            id: number;
-            /** Interpreters Needed */
-            interpreters_needed: number;
-            /** Languages */
-            languages: string[];
-            /** Mode */
-            mode: string;
-            /** Reference */
-            reference: string;
-            /** Requester Type */
-            requester_type: string;
-            /** Setting */
-            setting: string;
-            /**
-             * Start Time
-             * Format: time
-             */
-            start_time: string;
-            /** Status */
-            status: string;
-            /** Urgent */
-            urgent: boolean;
         };
         /** ResetPasswordIn */
         ResetPasswordIn: {
@@ -4794,61 +4866,17 @@ export interface components {
              */
             status: string;
         };
-        /** SuggestionOut */
-        SuggestionOut: {
-            /** Certification Level */
-            certification_level: string;
-            /** Display Name */
-            display_name: string;
-            /** Districts */
-            districts: string[];
-            /** Listed */
-            listed: boolean;
-            /** Member Id */
-            member_id: number;
-            /** Member Name */
-            member_name: string;
-            /** Offer Status */
-            offer_status: string | null;
-            /** Preferred */
-            preferred: boolean;
-            /** Profile Id */
-            profile_id: number;
-            /** Settings */
-            settings: string[];
-            /** Sign Languages */
-            sign_languages: string[];
-            /** Spoken Languages */
-            spoken_languages: string[];
-        };
         /** SummaryOut */
         SummaryOut: {
-            /** Interpreters Listed */
-            interpreters_listed: number;
-            /** Years */
-            years: components["schemas"]["SummaryYearOut"][];
-        };
-        /** SummarySettingOut */
-        SummarySettingOut: {
-            /** Requests */
-            requests: number;
-            /** Setting */
-            setting: string;
-        };
-        /** SummaryYearOut */
-        SummaryYearOut: {
-            /** By Setting */
-            by_setting: components["schemas"]["SummarySettingOut"][];
-            /** Filled */
-            filled: number;
-            /** Requests */
-            requests: number;
-            /** Share Filled */
-            share_filled: number | null;
-            /** Unfilled */
-            unfilled: number;
-            /** Year */
-            year: number;
+            events: components["schemas"]["EventCounts"];
+            members: components["schemas"]["MemberCounts"];
+            /** Recent Events */
+            recent_events: components["schemas"]["RecentEventOut"][];
+            /** Recent Registrations */
+            recent_registrations: components["schemas"]["RecentRegistrationOut"][];
+            registrations: components["schemas"]["RegistrationCounts"];
+            /** Upcoming Events */
+            upcoming_events: components["schemas"]["UpcomingEventOut"][];
         };
         /** SystemOut */
         SystemOut: {
@@ -4921,28 +4949,12 @@ export interface components {
             /** Valid */
             valid: boolean;
         };
-        /** TokenIn */
-        TokenIn: {
-            /**
-             * Token
-             * @default
-             */
-            token: string;
-        };
         /** TokenPairOut */
         TokenPairOut: {
             /** Access */
             access: string;
             /** Refresh */
             refresh: string;
-        };
-        /** UnfilledIn */
-        UnfilledIn: {
-            /**
-             * Reason
-             * @default
-             */
-            reason: string;
         };
         /** UpcomingEventOut */
         UpcomingEventOut: {
@@ -5475,7 +5487,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenIn"];
+                "application/json": components["schemas"]["InterpreterLinkIn"];
             };
         };
         responses: {
@@ -5485,7 +5497,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OfferAnsweredOut"];
+                    "application/json": components["schemas"]["InterpreterOfferAnsweredOut"];
                 };
             };
             /** @description Bad Request */
@@ -5562,7 +5574,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenIn"];
+                "application/json": components["schemas"]["InterpreterLinkIn"];
             };
         };
         responses: {
@@ -5572,7 +5584,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["OfferAnsweredOut"];
+                    "application/json": components["schemas"]["InterpreterOfferAnsweredOut"];
                 };
             };
             /** @description Bad Request */
@@ -5652,7 +5664,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["RequestIn"];
+                "application/json": components["schemas"]["InterpreterRequestIn"];
             };
         };
         responses: {
@@ -5662,7 +5674,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestReceivedOut"];
+                    "application/json": components["schemas"]["InterpreterRequestReceivedOut"];
                 };
             };
             /** @description Bad Request */
@@ -5730,7 +5742,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["TokenIn"];
+                "application/json": components["schemas"]["InterpreterLinkIn"];
             };
         };
         responses: {
@@ -5740,7 +5752,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CancelledOut"];
+                    "application/json": components["schemas"]["InterpreterRequestCancelledOut"];
                 };
             };
             /** @description Bad Request */
@@ -5823,7 +5835,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SummaryOut"];
+                    "application/json": components["schemas"]["InterpretingSummaryOut"];
                 };
             };
             /** @description Bad Request */
@@ -7862,7 +7874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestPageOut"];
+                    "application/json": components["schemas"]["InterpreterRequestPageOut"];
                 };
             };
             /** @description Bad Request */
@@ -7929,7 +7941,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestOut"];
+                    "application/json": components["schemas"]["InterpreterRequestOut"];
                 };
             };
             /** @description Bad Request */
@@ -7996,7 +8008,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestOut"];
+                    "application/json": components["schemas"]["InterpreterRequestOut"];
                 };
             };
             /** @description Bad Request */
@@ -8057,7 +8069,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["OffersIn"];
+                "application/json": components["schemas"]["InterpreterOffersIn"];
             };
         };
         responses: {
@@ -8067,7 +8079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestOut"];
+                    "application/json": components["schemas"]["InterpreterRequestOut"];
                 };
             };
             /** @description Bad Request */
@@ -8170,7 +8182,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SuggestionOut"][];
+                    "application/json": components["schemas"]["InterpreterSuggestionOut"][];
                 };
             };
             /** @description Bad Request */
@@ -8231,7 +8243,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["UnfilledIn"];
+                "application/json": components["schemas"]["InterpreterUnfilledIn"];
             };
         };
         responses: {
@@ -8241,7 +8253,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["RequestOut"];
+                    "application/json": components["schemas"]["InterpreterRequestOut"];
                 };
             };
             /** @description Bad Request */
@@ -8345,7 +8357,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ReportOut"];
+                    "application/json": components["schemas"]["InterpretingReportOut"];
                 };
             };
             /** @description Bad Request */

@@ -30,6 +30,7 @@ describe('DashboardLayout', () => {
       ['Events', '/dashboard/events'],
       ['Registrations', '/dashboard/registrations'],
       ['Payment desk', '/dashboard/payments'],
+      ['Interpreter requests', '/dashboard/interpreting'],
       ['Reports', '/dashboard/reports'],
       ['Content', '/dashboard/content'],
       ['System', '/dashboard/system'],
