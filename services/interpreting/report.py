@@ -83,7 +83,7 @@ def report(*, year: int) -> dict:
 
 def _counts(counter: Counter) -> dict:
     requests = counter["requests"]
-    decided = requests - counter[Status.CANCELLED]
+    decided = counter["filled"] + counter[Status.UNFILLED]  # neither open nor cancelled
     return {
         "requests": requests,
         "filled": counter["filled"],
@@ -113,7 +113,7 @@ def summary(*, today: Date | None = None) -> dict:
             unfilled=Count("pk", filter=Q(status=Status.UNFILLED)),
             cancelled=Count("pk", filter=Q(status=Status.CANCELLED)),
         )
-        decided = counts["requests"] - counts["cancelled"]
+        decided = counts["filled"] + counts["unfilled"]
         by_setting = (
             _year_rows(year)
             .exclude(status=Status.CANCELLED)

@@ -134,6 +134,14 @@ export const {
   useExportInterpretingReportMutation,
 } = requestsApi;
 
+/** "45 min", "2 h", "1 h 30 min". */
+export function durationText(t: (key: string, values?: Record<string, unknown>) => string, minutes: number): string {
+  const hours = Math.floor(minutes / 60);
+  const rest = minutes % 60;
+  if (hours === 0) return t('request.durationMinutes', { minutes: rest });
+  return rest === 0 ? t('request.durationHours', { hours }) : t('request.duration', { hours, minutes: rest });
+}
+
 /** The token and the answer of an e-mailed link's fragment (#token=…&answer=accept). */
 export function fragmentParams(hash: string): URLSearchParams {
   return new URLSearchParams(hash.replace(/^#/, ''));

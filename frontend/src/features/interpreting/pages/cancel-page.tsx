@@ -17,6 +17,10 @@ export function CancelPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
+    if (done) headingRef.current?.focus();
+  }, [done]);
+
+  useEffect(() => {
     if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
   }, []);
 
@@ -24,7 +28,6 @@ export function CancelPage() {
     setOutcome(null);
     try {
       setDone(await cancel({ token }).unwrap());
-      window.setTimeout(() => headingRef.current?.focus(), 0);
     } catch (failure) {
       setOutcome({ kind: 'error', text: apiErrorMessage(failure) ?? t('request.cancelPage.failure') });
     }

@@ -24,6 +24,10 @@ export function OfferPage() {
   const headingRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
+    if (done) headingRef.current?.focus();
+  }, [done]);
+
+  useEffect(() => {
     // The token stays out of the address bar (and of any page the interpreter goes on to).
     if (window.location.hash) window.history.replaceState(null, '', window.location.pathname);
   }, []);
@@ -32,7 +36,6 @@ export function OfferPage() {
     setOutcome(null);
     try {
       setDone(await answer({ token, answer: choice }).unwrap());
-      window.setTimeout(() => headingRef.current?.focus(), 0);
     } catch (failure) {
       setOutcome({ kind: 'error', text: apiErrorMessage(failure) ?? t('offer.failure') });
     }

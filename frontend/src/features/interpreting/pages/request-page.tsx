@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 
 import { Field } from '../../../components/field';
@@ -17,6 +17,7 @@ import {
   REQUESTER_TYPES,
   TEAM_AFTER_MINUTES,
   useGetPublicInterpreterQuery,
+  durationText,
   useSendInterpreterRequestMutation,
   type InterpreterRequestBody,
   type RequestReceived,
@@ -57,6 +58,7 @@ const EMPTY: Values = {
 };
 
 const fieldId = (name: string) => `request-${name}`;
+
 
 /** Hours until the start, or null while the date or time is missing. */
 function hoursAhead(date: string, time: string): number | null {
@@ -110,6 +112,10 @@ export function RequestPage() {
   const challenge = usePublicFormChallenge(useGetSiteConfigQuery(undefined).data?.public_form_challenge);
   const sending = isLoading || challenge.waiting;
 
+  useEffect(() => {
+    if (received) doneRef.current?.focus();
+  }, [received]);
+
   const set = <K extends keyof Values>(name: K, value: Values[K]) => {
     setValues((current) => ({ ...current, [name]: value }));
     setErrors(({ [name]: _fixed, ...rest }) => rest);
@@ -153,7 +159,6 @@ export function RequestPage() {
       };
       const answer = await send({ ...body, challenge: await challenge.challengeHeaders() }).unwrap();
       setReceived(answer);
-      window.setTimeout(() => doneRef.current?.focus(), 0);
     } catch (failure) {
       showErrors(apiFieldErrors(failure), apiErrorMessage(failure) ?? t('request.failure'));
     }
@@ -251,7 +256,7 @@ export function RequestPage() {
                 <select {...control} name="duration_minutes" value={values.duration_minutes} onChange={(event) => set('duration_minutes', event.target.value)}>
                   {DURATIONS.filter((value) => value >= MIN_MINUTES && value <= MAX_MINUTES).map((value) => (
                     <option key={value} value={value}>
-                      {t('request.duration', { hours: Math.floor(value / 60), minutes: value % 60 })}
+                      {durationText(t, value)}
                     </option>
                   ))}
                 </select>

@@ -12,6 +12,7 @@ import { csvBlob, saveFile } from '../../../lib/save-file';
 import { useTranslation } from '../../../lib/use-translation';
 import {
   REQUEST_STATUSES,
+  durationText,
   useCompleteInterpreterRequestMutation,
   useExportInterpretingReportMutation,
   useGetInterpreterRequestQuery,
@@ -92,7 +93,7 @@ function RequestDetail({ id, onClose }: { id: number; onClose: () => void }) {
       <dl className="interpreting-facts">
         <dt>{t('staffRequests.when')}</dt>
         <dd>
-          {formatDate(request.date, 'long')}, {request.start_time.slice(0, 5)} ({t('request.duration', { hours: Math.floor(request.duration_minutes / 60), minutes: request.duration_minutes % 60 })})
+          {formatDate(request.date, 'long')}, {request.start_time.slice(0, 5)} ({durationText(t, request.duration_minutes)})
         </dd>
         <dt>{t('staffRequests.where')}</dt>
         <dd>{request.mode === 'remote' ? `${t('request.modes.remote')} ${request.video_link}` : `${request.district}, ${request.address}`}</dd>
@@ -133,7 +134,7 @@ function RequestDetail({ id, onClose }: { id: number; onClose: () => void }) {
       </dl>
 
       {request.offers.length > 0 && (
-        <div className="interpreting-scroll">
+        <div className="interpreting-scroll" tabIndex={0} role="region" aria-label={t('staffRequests.offersCaption')}>
           <table className="interpreting-table">
             <caption>{t('staffRequests.offersCaption')}</caption>
             <thead>
@@ -271,7 +272,7 @@ function ReportSection() {
               <dd>{data.totals.unfilled}</dd>
             </div>
           </dl>
-          <div className="interpreting-scroll">
+          <div className="interpreting-scroll" tabIndex={0} role="region" aria-label={t('staffRequests.byMonth')}>
             <table className="interpreting-table">
               <caption>{t('staffRequests.byMonth')}</caption>
               <thead>
@@ -298,7 +299,7 @@ function ReportSection() {
               </tbody>
             </table>
           </div>
-          <div className="interpreting-scroll">
+          <div className="interpreting-scroll" tabIndex={0} role="region" aria-label={t('staffRequests.bySettingDistrict')}>
             <table className="interpreting-table">
               <caption>{t('staffRequests.bySettingDistrict')}</caption>
               <thead>
@@ -327,7 +328,7 @@ function ReportSection() {
             </table>
           </div>
           {data.unfilled.length > 0 && (
-            <div className="interpreting-scroll">
+            <div className="interpreting-scroll" tabIndex={0} role="region" aria-label={t('staffRequests.unfilledCaption')}>
               <table className="interpreting-table">
                 <caption>{t('staffRequests.unfilledCaption')}</caption>
                 <thead>
@@ -389,7 +390,7 @@ export function RequestsAdminPage() {
       >
         {data && data.results.length === 0 && <p>{t('staffRequests.empty')}</p>}
         {data && data.results.length > 0 && (
-          <div className="interpreting-scroll">
+          <div className="interpreting-scroll" tabIndex={0} role="region" aria-label={t('staffRequests.listCaption')}>
             <table className="interpreting-table">
               <caption className="visually-hidden">{t('staffRequests.listCaption')}</caption>
               <thead>
