@@ -37,7 +37,7 @@ const TONES: Record<string, StatusTone> = {
 const percent = (share: number | null | undefined) => (share === null || share === undefined ? '–' : `${Math.round(share * 100)} %`);
 
 /** One request: who asks, what for, the offers made, the suggested interpreters, and the staff's decisions. */
-function RequestDetail({ id, onClose }: { id: number; onClose: () => void }) {
+function RequestDetail({ id, onClose, onMoved }: { id: number; onClose: () => void; onMoved: (status: RequestStatus) => void }) {
   const { t } = useTranslation('interpreting');
   const { data: request } = useGetInterpreterRequestQuery(id);
   const open = request?.status === 'new' || request?.status === 'offered';
@@ -49,11 +49,13 @@ function RequestDetail({ id, onClose }: { id: number; onClose: () => void }) {
   const [complete, completing] = useCompleteInterpreterRequestMutation();
   const [unfilled, marking] = useMarkRequestUnfilledMutation();
 
-  async function run(action: () => Promise<unknown>, success: string) {
+  async function run(action: () => Promise<{ status: string } | undefined>, success: string) {
     setOutcome(null);
     try {
-      await action();
+      const changed = await action();
       setOutcome({ kind: 'success', text: success });
+      // The list follows the request to its new status, so that it stays in view.
+      if (changed) onMoved(changed.status as RequestStatus);
     } catch (failure) {
       setOutcome({ kind: 'error', text: apiErrorMessage(failure) ?? t('staffRequests.failure') });
     }
@@ -65,8 +67,9 @@ function RequestDetail({ id, onClose }: { id: number; onClose: () => void }) {
   function sendOffers(event: FormEvent) {
     event.preventDefault();
     void run(async () => {
-      await offer({ id, member_ids: chosen }).unwrap();
+      const changed = await offer({ id, member_ids: chosen }).unwrap();
       setChosen([]);
+      return changed;
     }, t('staffRequests.offered'));
   }
 
@@ -299,34 +302,40 @@ function ReportSection() {
               </tbody>
             </table>
           </div>
-          <div className="interpreting-scroll" tabIndex={0} role="region" aria-label={t('staffRequests.bySettingDistrict')}>
-            <table className="interpreting-table">
-              <caption>{t('staffRequests.bySettingDistrict')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('summary.setting')}</th>
-                  <th scope="col">{t('summary.requests')}</th>
-                  <th scope="col">{t('summary.share')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.by_setting.map((row) => (
-                  <tr key={`s-${row.setting}`}>
-                    <th scope="row">{settingLabel(t, row.setting)}</th>
-                    <td>{row.requests}</td>
-                    <td>{percent(row.share_filled)}</td>
+          {(['by_setting', 'by_district'] as const).map((group) => (
+            <div key={group} className="interpreting-scroll" tabIndex={0} role="region" aria-label={t(`staffRequests.${group}`)}>
+              <table className="interpreting-table">
+                <caption>{t(`staffRequests.${group}`)}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{group === 'by_setting' ? t('summary.setting') : t('request.fields.district')}</th>
+                    <th scope="col">{t('summary.requests')}</th>
+                    <th scope="col">{t('summary.filled')}</th>
+                    <th scope="col">{t('summary.unfilled')}</th>
+                    <th scope="col">{t('summary.share')}</th>
                   </tr>
-                ))}
-                {data.by_district.map((row) => (
-                  <tr key={`d-${row.district}`}>
-                    <th scope="row">{row.district === 'remote' ? t('request.modes.remote') : row.district}</th>
-                    <td>{row.requests}</td>
-                    <td>{percent(row.share_filled)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {(group === 'by_setting'
+                    ? data.by_setting.map((row) => ({ key: row.setting, name: settingLabel(t, row.setting), ...row }))
+                    : data.by_district.map((row) => ({
+                        key: row.district,
+                        name: row.district === 'remote' ? t('request.modes.remote') : row.district,
+                        ...row,
+                      }))
+                  ).map((row) => (
+                    <tr key={row.key}>
+                      <th scope="row">{row.name}</th>
+                      <td>{row.requests}</td>
+                      <td>{row.filled}</td>
+                      <td>{row.unfilled}</td>
+                      <td>{percent(row.share_filled)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
           {data.unfilled.length > 0 && (
             <div className="interpreting-scroll" tabIndex={0} role="region" aria-label={t('staffRequests.unfilledCaption')}>
               <table className="interpreting-table">
@@ -427,7 +436,17 @@ export function RequestsAdminPage() {
         )}
         {data && <Pagination page={data.page} totalPages={data.total_pages} onPageChange={setPage} label={t('staffRequests.pages')} />}
       </Tabs>
-      {selected !== null && <RequestDetail key={selected} id={selected} onClose={() => setSelected(null)} />}
+      {selected !== null && (
+        <RequestDetail
+          key={selected}
+          id={selected}
+          onClose={() => setSelected(null)}
+          onMoved={(moved) => {
+            setStatus(moved);
+            setPage(1);
+          }}
+        />
+      )}
       <ReportSection />
     </section>
   );
