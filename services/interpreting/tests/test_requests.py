@@ -350,3 +350,32 @@ def test_the_report_and_its_csv(client, staff_client):
     summary = client.get("/api/interpreting/summary/").json()
     this_year = next(y for y in summary["years"] if y["year"] == year)
     assert (this_year["requests"], this_year["filled"], this_year["unfilled"]) == (2, 1, 1)
+
+
+def test_the_detail_the_report_and_the_members_hours_in_a_few_queries(
+    client, staff_client, django_assert_max_num_queries
+):
+    profiles = [interpreter(i + 1) for i in range(4)]
+    requests = [made(client, start_time=f"{8 + i:02d}:00", duration_minutes=30) for i in range(3)]
+    for request in requests:
+        post(staff_client, f"{STAFF}{request.pk}/offers/", {"member_ids": [p.member_id for p in profiles]})
+    for request in requests:  # the first interpreter takes each (at different times: no clash)
+        mail = next(
+            m
+            for m in mails("interpreter_offer", profiles[0].member.email)
+            if m.context["reference"] == request.reference
+        )
+        token = mail.context["accept_link"].split("#token=")[1].split("&")[0]
+        assert post(client, ACCEPT, {"token": token}).status_code == 200
+    with django_assert_max_num_queries(4):
+        detail = staff_client.get(f"{STAFF}{requests[0].pk}/").json()
+    assert len(detail["offers"]) == 4
+    with django_assert_max_num_queries(4):
+        assert staff_client.get("/api/management/interpreting/report/").json()["totals"]["requests"] == 3
+    with django_assert_max_num_queries(6):
+        assert client.get("/api/interpreting/summary/").status_code == 200
+    client.defaults.pop("HTTP_AUTHORIZATION", None)
+    access = signed_in(client, profiles[0].member)
+    with django_assert_max_num_queries(5):
+        mine = client.get("/api/my-membership/interpreting/", **bearer(access)).json()
+    assert len(mine["assignments"]) == 3
