@@ -379,3 +379,28 @@ def test_the_detail_the_report_and_the_members_hours_in_a_few_queries(
     with django_assert_max_num_queries(5):
         mine = client.get("/api/my-membership/interpreting/", **bearer(access)).json()
     assert len(mine["assignments"]) == 3
+
+
+@pytest.mark.parametrize(
+    "changes",
+    [
+        {"email": ["a@b.org"]},
+        {"languages": {"a": 1}},
+        {"languages": [1, None]},
+        {"deaf_count": 10**12},
+        {"duration_minutes": 90.5},
+        {"duration_minutes": True},
+        {"preferred_interpreter_id": "abc"},
+        {"preferred_interpreter_id": 10**30},
+        {"date": "2026-13-01"},
+        {"date": 20261201},
+        {"start_time": "10:00:00.123456789"},
+        {"mode": None},
+        {"district": ["Gasabo"]},
+        {"notes": "x" * 100_000},
+    ],
+)
+def test_odd_bodies_answer_the_envelope_never_a_500(client, changes):
+    answer = send(client, body(**changes))
+    assert answer.status_code == 400, answer.content
+    assert answer.json()["code"] in ("validation_error", "bad_request", "request_too_large")
