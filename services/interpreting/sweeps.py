@@ -63,11 +63,22 @@ def requesters_erase(*, now: datetime | None = None, batch: int = 500) -> int:
     delete the stored e-mails about them; the request stays for the counts."""
     now = now or timezone.now()
     before = timezone.localdate(now) - timedelta(days=settings.INTERPRETER_REQUEST_RETENTION_DAYS)
-    rows = list(
-        InterpreterRequest.objects.filter(date__lt=before, erased_at__isnull=True).values_list(
-            "pk", "email", "reference"
-        )[:batch]
-    )
+    rows = InterpreterRequest.objects.filter(date__lt=before, erased_at__isnull=True)
+    return _erase(rows, now=now, batch=batch)
+
+
+def requesters_erase_for_email(*, email: str, now: datetime | None = None) -> dict[str, int]:
+    """The same erasure, now, for every request sent with this address (any capitals): for the
+    staff's erasure of a person on request (services/privacy, to be wired by the integrator)."""
+    if not email.strip():
+        return {"interpreter_requests": 0}
+    rows = InterpreterRequest.objects.filter(email__iexact=email.strip(), erased_at__isnull=True)
+    return {"interpreter_requests": _erase(rows, now=now or timezone.now(), batch=None)}
+
+
+def _erase(rows, *, now: datetime, batch: int | None) -> int:
+    found = rows.order_by("pk").values_list("pk", "email", "reference")
+    rows = list(found[:batch] if batch else found)
     if not rows:
         return 0
     with transaction.atomic():

@@ -404,3 +404,13 @@ def test_odd_bodies_answer_the_envelope_never_a_500(client, changes):
     answer = send(client, body(**changes))
     assert answer.status_code == 400, answer.content
     assert answer.json()["code"] in ("validation_error", "bad_request", "request_too_large")
+
+
+def test_a_requester_erased_on_request_by_address(client):
+    mine, other = made(client, email="Claudine@Example.org"), made(client, email="someone@example.org")
+    assert sweeps.requesters_erase_for_email(email="claudine@example.org") == {"interpreter_requests": 1}
+    mine.refresh_from_db()
+    other.refresh_from_db()
+    assert (mine.email, mine.full_name, mine.erased_at is not None) == ("", "", True)
+    assert other.email == "someone@example.org"
+    assert mails("interpreter_request_received", "Claudine@Example.org") == []
