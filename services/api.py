@@ -22,6 +22,9 @@ from services.events.api import router as events_router
 from services.interpreting.api import my_router as interpreter_profile_router
 from services.interpreting.api import public_router as interpreters_public_router
 from services.interpreting.api import staff_router as interpreters_staff_router
+from services.interpreting.requests_api import my_router as my_interpreting_router
+from services.interpreting.requests_api import public_router as interpreting_public_router
+from services.interpreting.requests_api import router as interpreting_router
 from services.members.api import my_router as my_membership_router
 from services.members.api import public_router as members_public_router
 from services.members.api import router as members_router
@@ -72,3 +75,7 @@ api.add_router("management/", audit_router)
 # session), staff's verify and hide; its public reads are mounted near the top (above).
 api.add_router("my-membership/", interpreter_profile_router)
 api.add_router("management/", interpreters_staff_router)
+# Interpreter requests, offers and the report (docs/interpreting.md, Requests).
+api.add_router("", interpreting_public_router)
+api.add_router("management/", interpreting_router)
+api.add_router("my-membership/", my_interpreting_router)

@@ -371,6 +371,11 @@ MEMBER_REJECTED_RETENTION_DAYS = int(os.environ.get("MEMBER_REJECTED_RETENTION_D
 # (Rejected, Expired, Cancelled), waiting-list entries that ended and contact messages are erased
 # this many days later; what reports count of them stays as an anonymous tally.
 PERSONAL_DATA_RETENTION_DAYS = int(os.environ.get("PERSONAL_DATA_RETENTION_DAYS", "180"))
+# Interpreter requests (docs/interpreting.md): the requester's details are erased this many days
+# after the request's date (the anonymous counts stay for the report); an offer to an
+# interpreter stays open this many hours (never past the assignment's start).
+INTERPRETER_REQUEST_RETENTION_DAYS = int(os.environ.get("INTERPRETER_REQUEST_RETENTION_DAYS", "365"))
+INTERPRETER_OFFER_HOURS = _hours("INTERPRETER_OFFER_HOURS", "48") or 48.0
 # The audit trail (services/audit/): kept two years, then deleted by the daily schedule.
 AUDIT_RETENTION_DAYS = int(os.environ.get("AUDIT_RETENTION_DAYS", "730"))
 AUDITLOG_LOGENTRY_MODEL = "audit.Entry"
@@ -506,6 +511,9 @@ RATE_LIMITS = {
     "my_registration": os.environ.get("MY_REGISTRATION_RATE", "60/h"),  # confirmation links opened
     "my_registration_cancel": os.environ.get("MY_REGISTRATION_CANCEL_RATE", "10/h"),  # own cancellations
     "membership": os.environ.get("MEMBERSHIP_RATE", "10/h"),
+    # Interpreter requests sent, and the links of their e-mails (offers answered, cancellations).
+    "interpreter_request": os.environ.get("INTERPRETER_REQUEST_RATE", "10/h"),
+    "interpreter_link": os.environ.get("INTERPRETER_LINK_RATE", "30/h"),
     # Bot challenges handed out (services/core/challenge.py): a visitor may open many forms.
     "challenge": os.environ.get("CHALLENGE_RATE", "300/h"),
     "ticket": os.environ.get("TICKET_RATE", "120/h"),  # ticket pages opened (codes tried)

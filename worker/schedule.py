@@ -53,6 +53,12 @@ BEAT_SCHEDULE = {
     # Erases registrations that ended (Rejected, Expired, Cancelled) and waiting-list entries that
     # ended, PERSONAL_DATA_RETENTION_DAYS later, keeping an anonymous tally for the reports: daily at 03:30.
     "registrations-purge-ended": ("registrations.purge_ended", Daily(hour=3, minute=30)),
+    # E-mails the interpreters and the requester of each assigned interpreter request the day
+    # before (24 h ahead), once per request: every 10 minutes.
+    "interpreting-reminders": ("interpreting.send_reminders", Every(600)),
+    # Erases the requester's details of interpreter requests INTERPRETER_REQUEST_RETENTION_DAYS
+    # after their date, keeping the anonymous counts for the report: daily at 03:40.
+    "interpreting-erase-requesters": ("interpreting.erase_requesters", Daily(hour=3, minute=40)),
     # Erases contact messages older than PERSONAL_DATA_RETENTION_DAYS: daily at 03:35.
     "content-purge-contact-messages": ("content.purge_contact_messages", Daily(hour=3, minute=35)),
     # Clears the content of e-mails sent or failed NOTIFICATION_BODY_RETENTION_DAYS ago: daily at 03:50.

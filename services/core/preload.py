@@ -51,6 +51,13 @@ ROUTES: list[tuple[re.Pattern[str], str, str | None, tuple[str, ...]]] = [
     (re.compile(r"^/ticket/[^/]+/?$"), PAGES.format("events", "ticket"), None, ("event-detail", "ticket")),
     # A card's QR code scanned at a desk or a door: the same.
     (re.compile(r"^/verify/[^/]+/?$"), PAGES.format("members", "verify"), None, ("verify",)),
+    # Asking for an interpreter, often from a phone.
+    (
+        re.compile(r"^/request-interpreter/?$"),
+        PAGES.format("interpreting", "request"),
+        None,
+        ("interpreting",),
+    ),
 ]
 # The language whose catalogues come in the HTML: the fallback, which every visitor loads anyway.
 INLINE_LANGUAGE = "en"

@@ -10,3 +10,9 @@ class InterpreterProfileChanged(DomainEvent):
 
     topic = "interpreter_profile.changed"
     profile_id: int
+
+
+@dataclass(frozen=True)
+class InterpreterRequestSubmitted(DomainEvent):
+    topic = "interpreter_request.submitted"
+    request_id: int

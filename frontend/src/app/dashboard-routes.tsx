@@ -58,6 +58,12 @@ const staffInterpreters = page(
 );
 const personalData = page(() => import('../features/privacy/pages/erase-page'), 'ErasePage', ['privacy-admin']);
 
+const interpreterRequests = page(
+  () => import('../features/interpreting/pages/requests-admin-page'),
+  'RequestsAdminPage',
+  ['interpreting'],
+);
+
 /** Everything under /dashboard (SPEC §2), relative to it: the guard, then the frame and its pages. */
 const dashboardRoutes: RouteObject[] = [
   {
@@ -84,6 +90,7 @@ const dashboardRoutes: RouteObject[] = [
           { path: 'privacy', element: personalData },
           { path: 'activity', element: activity },
           { path: 'interpreters', element: staffInterpreters },
+          { path: 'interpreting', element: interpreterRequests },
         ],
       },
     ],

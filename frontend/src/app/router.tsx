@@ -46,6 +46,11 @@ const myMembership = page(() => import('../features/members/pages/my-membership-
 const interpreters = page(() => import('../features/interpreting/pages/interpreters-page'), 'InterpretersPage', [
   'interpreting',
 ]);
+// Interpreter requests (docs/interpreting.md, Requests): the form, the e-mailed links, the counts.
+const requestInterpreter = page(() => import('../features/interpreting/pages/request-page'), 'RequestPage', ['interpreting']);
+const interpreterOffer = page(() => import('../features/interpreting/pages/offer-page'), 'OfferPage', ['interpreting']);
+const interpreterRequestCancel = page(() => import('../features/interpreting/pages/cancel-page'), 'CancelPage', ['interpreting']);
+const interpretingSummary = page(() => import('../features/interpreting/pages/summary-page'), 'SummaryPage', ['interpreting']);
 const privacy = page(() => import('../features/privacy/pages/privacy-page'), 'PrivacyPage', ['privacy']);
 
 // Admin area: none of it is in the public bundle.
@@ -92,6 +97,11 @@ export const routes: RouteObject[] = [
           { path: 'mentorshipdetail', element: mentorship },
           { path: 'privacy', element: privacy },
           { path: 'interpreters', element: interpreters },
+          // Interpreter requests: the e-mailed links carry their token in the fragment (#token=…).
+          { path: 'request-interpreter', element: requestInterpreter },
+          { path: 'interpreter-offer', element: interpreterOffer },
+          { path: 'interpreter-request/cancel', element: interpreterRequestCancel },
+          { path: 'interpreting', element: interpretingSummary },
           // Paths match whatever the capitals: /resources and /updates reach the same pages.
           { path: 'Resources', element: resources },
           { path: 'Updates', element: updates },

@@ -123,6 +123,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/interpreter-offers/accept/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accept an offer (the token of the offer e-mail); 409 offer_filled once it is filled */
+        post: operations["services_interpreting_requests_api_offer_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interpreter-offers/decline/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Decline an offer (the token of the offer e-mail) */
+        post: operations["services_interpreting_requests_api_offer_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interpreter-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask for an interpreter (answers the request's reference) */
+        post: operations["services_interpreting_requests_api_request_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interpreter-requests/cancel/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a request (the token of the link in the requester's e-mails) */
+        post: operations["services_interpreting_requests_api_request_cancel"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/interpreters/": {
         parameters: {
             query?: never;
@@ -166,6 +234,23 @@ export interface paths {
         };
         /** One listed interpreter (as in the list) */
         get: operations["services_interpreting_api_interpreter_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/interpreting/summary/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests this year and last, filled and not (counts only) */
+        get: operations["services_interpreting_requests_api_summary"];
         put?: never;
         post?: never;
         delete?: never;
@@ -536,6 +621,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/management/interpreter-requests/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Interpreter requests by status (?status=), urgent ones first, in pages */
+        get: operations["services_interpreting_requests_api_request_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One request */
+        get: operations["services_interpreting_requests_api_request_detail"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/complete/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark an assigned request completed, after its date (the interpreters' hours recorded) */
+        post: operations["services_interpreting_requests_api_request_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/offers/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer the request to suggested interpreters (each gets Accept / Decline links) */
+        post: operations["services_interpreting_requests_api_request_offer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/suggestions/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Interpreters who serve the request's languages, district and setting and are free then */
+        get: operations["services_interpreting_requests_api_request_suggestions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreter-requests/{request_id}/unfilled/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a request unfilled, with the reason (any time) */
+        post: operations["services_interpreting_requests_api_request_unfilled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/management/interpreters/": {
         parameters: {
             query?: never;
@@ -598,6 +785,23 @@ export interface paths {
         put?: never;
         /** Mark a profile's certification verified by the association */
         post: operations["services_interpreting_api_staff_interpreter_verify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/management/interpreting/report/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Requests of a year (?year=) by month, setting and district; ?format=csv for the file */
+        get: operations["services_interpreting_requests_api_interpreting_report"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -1202,6 +1406,23 @@ export interface paths {
         post: operations["services_interpreting_api_my_photo_set"];
         /** Remove one's photo */
         delete: operations["services_interpreting_api_my_photo_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/my-membership/interpreting/": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The member's interpreting hours per year and assignments (apart from CPD) */
+        get: operations["services_interpreting_requests_api_my_interpreting"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2955,6 +3176,64 @@ export interface components {
             /** Setting */
             setting?: string | null;
         };
+        /** InterpreterLinkIn */
+        InterpreterLinkIn: {
+            /**
+             * Token
+             * @default
+             */
+            token: string;
+        };
+        /** InterpreterOfferAnsweredOut */
+        InterpreterOfferAnsweredOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Message */
+            message: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+        };
+        /** InterpreterOfferOut */
+        InterpreterOfferOut: {
+            /** Answered At */
+            answered_at: string | null;
+            /** Display Name */
+            display_name: string;
+            /**
+             * Expires At
+             * Format: date-time
+             */
+            expires_at: string;
+            /** Id */
+            id: number;
+            /** Member Id */
+            member_id: number;
+            /** Member Name */
+            member_name: string;
+            /**
+             * Offered At
+             * Format: date-time
+             */
+            offered_at: string;
+            /** Status */
+            status: string;
+        };
+        /** InterpreterOffersIn */
+        InterpreterOffersIn: {
+            /**
+             * Member Ids
+             * @default []
+             */
+            member_ids: number[];
+        };
         /**
          * InterpreterOut
          * @description One card of the public directory: what the interpreter chose to show.
@@ -3062,6 +3341,450 @@ export interface components {
              * @default 0
              */
             years_of_practice: number;
+        };
+        /** InterpreterRequestCancelledOut */
+        InterpreterRequestCancelledOut: {
+            /** Message */
+            message: string;
+            /** Reference */
+            reference: string;
+            /** Status */
+            status: string;
+        };
+        /** InterpreterRequestFilters */
+        InterpreterRequestFilters: {
+            /** Page */
+            page?: number | null;
+            /** Page Size */
+            page_size?: number | null;
+            /** Status */
+            status?: string | null;
+        };
+        /**
+         * InterpreterRequestIn
+         * @description A request for an interpreter (values of reference.py, any capitals). Every field is read
+         *     and checked by the service, which names each one that is wrong.
+         */
+        InterpreterRequestIn: {
+            /**
+             * Address
+             * @default
+             */
+            address: string;
+            /**
+             * Contact Preference
+             * @default
+             */
+            contact_preference: string;
+            /**
+             * Date
+             * @default
+             */
+            date: string;
+            /**
+             * Deaf Count
+             * @default 1
+             */
+            deaf_count: unknown;
+            /**
+             * Deafblind Needs
+             * @default
+             */
+            deafblind_needs: string;
+            /**
+             * District
+             * @default
+             */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes?: unknown;
+            /**
+             * Email
+             * @default
+             */
+            email: string;
+            /**
+             * Full Name
+             * @default
+             */
+            full_name: string;
+            /** Languages */
+            languages?: unknown;
+            /**
+             * Mode
+             * @default
+             */
+            mode: string;
+            /**
+             * Notes
+             * @default
+             */
+            notes: string;
+            /**
+             * Phone
+             * @default
+             */
+            phone: string;
+            /** Preferred Interpreter Id */
+            preferred_interpreter_id?: unknown;
+            /**
+             * Requester Type
+             * @default
+             */
+            requester_type: string;
+            /**
+             * Setting
+             * @default
+             */
+            setting: string;
+            /**
+             * Start Time
+             * @default
+             */
+            start_time: string;
+            /**
+             * Video Link
+             * @default
+             */
+            video_link: string;
+        };
+        /** InterpreterRequestOut */
+        InterpreterRequestOut: {
+            /** Accepted */
+            accepted: number;
+            /** Address */
+            address: string;
+            /** Assigned At */
+            assigned_at: string | null;
+            /** Closed At */
+            closed_at: string | null;
+            /** Contact Preference */
+            contact_preference: string;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** Deaf Count */
+            deaf_count: number;
+            /** Deafblind Needs */
+            deafblind_needs: string;
+            /** District */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes: number;
+            /** Email */
+            email: string;
+            /** Erased At */
+            erased_at: string | null;
+            /** First Offered At */
+            first_offered_at: string | null;
+            /** Full Name */
+            full_name: string;
+            /** Id */
+            id: number;
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Languages */
+            languages: string[];
+            /** Mode */
+            mode: string;
+            /** Notes */
+            notes: string;
+            /** Offers */
+            offers: components["schemas"]["InterpreterOfferOut"][];
+            /** Phone */
+            phone: string;
+            /** Preferred Interpreter Id */
+            preferred_interpreter_id: number | null;
+            /** Preferred Interpreter Name */
+            preferred_interpreter_name: string;
+            /** Reference */
+            reference: string;
+            /** Requester Type */
+            requester_type: string;
+            /** Setting */
+            setting: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+            /** Unfilled Reason */
+            unfilled_reason: string;
+            /** Urgent */
+            urgent: boolean;
+            /** Video Link */
+            video_link: string;
+        };
+        /** InterpreterRequestPageOut */
+        InterpreterRequestPageOut: {
+            /** Count */
+            count: number;
+            /** Counts */
+            counts: {
+                [key: string]: number;
+            };
+            /** Page */
+            page: number;
+            /** Page Size */
+            page_size: number;
+            /** Results */
+            results: components["schemas"]["InterpreterRequestRowOut"][];
+            /** Total Pages */
+            total_pages: number;
+        };
+        /** InterpreterRequestReceivedOut */
+        InterpreterRequestReceivedOut: {
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Message */
+            message: string;
+            /** Reference */
+            reference: string;
+            /** Urgent */
+            urgent: boolean;
+        };
+        /** InterpreterRequestRowOut */
+        InterpreterRequestRowOut: {
+            /** Accepted */
+            accepted: number;
+            /**
+             * Created At
+             * Format: date-time
+             */
+            created_at: string;
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** District */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes: number;
+            /** Id */
+            id: number;
+            /** Interpreters Needed */
+            interpreters_needed: number;
+            /** Languages */
+            languages: string[];
+            /** Mode */
+            mode: string;
+            /** Reference */
+            reference: string;
+            /** Requester Type */
+            requester_type: string;
+            /** Setting */
+            setting: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+            /** Urgent */
+            urgent: boolean;
+        };
+        /** InterpreterSuggestionOut */
+        InterpreterSuggestionOut: {
+            /** Certification Level */
+            certification_level: string;
+            /** Display Name */
+            display_name: string;
+            /** Districts */
+            districts: string[];
+            /** Listed */
+            listed: boolean;
+            /** Member Id */
+            member_id: number;
+            /** Member Name */
+            member_name: string;
+            /** Offer Status */
+            offer_status: string | null;
+            /** Preferred */
+            preferred: boolean;
+            /** Profile Id */
+            profile_id: number;
+            /** Settings */
+            settings: string[];
+            /** Sign Languages */
+            sign_languages: string[];
+            /** Spoken Languages */
+            spoken_languages: string[];
+        };
+        /** InterpreterUnfilledIn */
+        InterpreterUnfilledIn: {
+            /**
+             * Reason
+             * @default
+             */
+            reason: string;
+        };
+        /** InterpretingReportCellOut */
+        InterpretingReportCellOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** District */
+            district: string;
+            /** Filled */
+            filled: number;
+            /** Month */
+            month: string;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportDistrictOut */
+        InterpretingReportDistrictOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** District */
+            district: string;
+            /** Filled */
+            filled: number;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportMonthOut */
+        InterpretingReportMonthOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Month */
+            month: string;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportOut */
+        InterpretingReportOut: {
+            /** By District */
+            by_district: components["schemas"]["InterpretingReportDistrictOut"][];
+            /** By Setting */
+            by_setting: components["schemas"]["InterpretingReportSettingOut"][];
+            /** Cells */
+            cells: components["schemas"]["InterpretingReportCellOut"][];
+            /** Months */
+            months: components["schemas"]["InterpretingReportMonthOut"][];
+            totals: components["schemas"]["InterpretingReportTotalsOut"];
+            /** Unfilled */
+            unfilled: components["schemas"]["InterpretingReportUnfilledOut"][];
+            /** Year */
+            year: number;
+        };
+        /** InterpretingReportQuery */
+        InterpretingReportQuery: {
+            /** Format */
+            format?: string | null;
+            /** Year */
+            year?: number | null;
+        };
+        /** InterpretingReportSettingOut */
+        InterpretingReportSettingOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportTotalsOut */
+        InterpretingReportTotalsOut: {
+            /** Cancelled */
+            cancelled: number;
+            /** Filled */
+            filled: number;
+            /** Median Hours To Assignment */
+            median_hours_to_assignment: number | null;
+            /** Open */
+            open: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+        };
+        /** InterpretingReportUnfilledOut */
+        InterpretingReportUnfilledOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** District */
+            district: string;
+            /** Reason */
+            reason: string;
+            /** Reference */
+            reference: string;
+            /** Setting */
+            setting: string;
+        };
+        /** InterpretingSummaryOut */
+        InterpretingSummaryOut: {
+            /** Interpreters Listed */
+            interpreters_listed: number;
+            /** Years */
+            years: components["schemas"]["InterpretingSummaryYearOut"][];
+        };
+        /** InterpretingSummarySettingOut */
+        InterpretingSummarySettingOut: {
+            /** Requests */
+            requests: number;
+            /** Setting */
+            setting: string;
+        };
+        /** InterpretingSummaryYearOut */
+        InterpretingSummaryYearOut: {
+            /** By Setting */
+            by_setting: components["schemas"]["InterpretingSummarySettingOut"][];
+            /** Filled */
+            filled: number;
+            /** Requests */
+            requests: number;
+            /** Share Filled */
+            share_filled: number | null;
+            /** Unfilled */
+            unfilled: number;
+            /** Year */
+            year: number;
         };
         /** LoginIn */
         LoginIn: {
@@ -3474,6 +4197,47 @@ export interface components {
             verified_at: string | null;
             /** Years Of Practice */
             years_of_practice: number;
+        };
+        /** MyInterpretingAssignmentOut */
+        MyInterpretingAssignmentOut: {
+            /**
+             * Date
+             * Format: date
+             */
+            date: string;
+            /** District */
+            district: string;
+            /** Duration Minutes */
+            duration_minutes: number;
+            /** Hours */
+            hours: number | null;
+            /** Mode */
+            mode: string;
+            /** Setting */
+            setting: string;
+            /**
+             * Start Time
+             * Format: time
+             */
+            start_time: string;
+            /** Status */
+            status: string;
+        };
+        /** MyInterpretingOut */
+        MyInterpretingOut: {
+            /** Assignments */
+            assignments: components["schemas"]["MyInterpretingAssignmentOut"][];
+            /** Years */
+            years: components["schemas"]["MyInterpretingYearOut"][];
+        };
+        /** MyInterpretingYearOut */
+        MyInterpretingYearOut: {
+            /** Assignments */
+            assignments: number;
+            /** Hours */
+            hours: number;
+            /** Year */
+            year: number;
         };
         /**
          * MyMembershipIn
@@ -5148,6 +5912,348 @@ export interface operations {
             };
         };
     };
+    services_interpreting_requests_api_offer_accept: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterpreterLinkIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterOfferAnsweredOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_offer_decline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterpreterLinkIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterOfferAnsweredOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_request_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The solved challenge of GET /api/challenge/ (base64 JSON); required when PUBLIC_FORM_CHALLENGE is on. */
+                "X-Altcha"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterpreterRequestIn"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterRequestReceivedOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_request_cancel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterpreterLinkIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterRequestCancelledOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Too Many Requests */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
     services_interpreting_api_interpreter_list: {
         parameters: {
             query?: {
@@ -5266,6 +6372,44 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpretingSummaryOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
                 };
             };
         };
@@ -7267,6 +8411,490 @@ export interface operations {
             };
         };
     };
+    services_interpreting_requests_api_request_list: {
+        parameters: {
+            query?: {
+                status?: string | null;
+                page?: number | null;
+                page_size?: number | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterRequestPageOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_request_detail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_request_complete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_request_offer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterpreterOffersIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_request_suggestions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterSuggestionOut"][];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_request_unfilled: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                request_id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InterpreterUnfilledIn"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpreterRequestOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Request Entity Too Large */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unsupported Media Type */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+        };
+    };
     services_interpreting_api_staff_interpreter_list: {
         parameters: {
             query?: {
@@ -7489,6 +9117,74 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffInterpreterOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_interpreting_report: {
+        parameters: {
+            query?: {
+                year?: number | null;
+                format?: string | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description JSON, or CSV with ?format=csv */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InterpretingReportOut"];
                 };
             };
             /** @description Bad Request */
@@ -10722,6 +12418,71 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+        };
+    };
+    services_interpreting_requests_api_my_interpreting: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MyInterpretingOut"];
+                };
+            };
+            /** @description Bad Request */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorOut"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Code */
+                        code: string;
+                        /** Detail */
+                        detail: string;
+                        /** Fields */
+                        fields?: {
+                            [key: string]: string;
+                        } | null;
+                    };
                 };
             };
         };

@@ -46,6 +46,10 @@ const NO_TOKEN_ENDPOINTS = new Set([
   'requestMemberSignIn',
   'openMemberSession',
   'confirmMemberEmail',
+  // Interpreter requests: the form and the e-mailed links are a visitor's.
+  'sendInterpreterRequest',
+  'cancelInterpreterRequest',
+  'answerInterpreterOffer',
 ]);
 /** A member's own page: its calls carry the member's token, whose 401 is never the staff session's. */
 const MEMBER_PATHS = 'my-membership/';

@@ -8,6 +8,12 @@ import pytest
 from services.api import api
 
 PUBLIC = {
+    # Interpreter requests: the form, the e-mailed links, the counts (docs/interpreting.md).
+    ("POST", "/api/interpreter-requests/"),
+    ("POST", "/api/interpreter-requests/cancel/"),
+    ("POST", "/api/interpreter-offers/accept/"),
+    ("POST", "/api/interpreter-offers/decline/"),
+    ("GET", "/api/interpreting/summary/"),
     ("GET", "/api/health/"),
     ("GET", "/api/config/"),
     ("GET", "/api/challenge/"),

@@ -18,6 +18,8 @@ from services.core.challenge import ChallengeFailed, challenge_verify, used_chal
 from services.core.models import UsedChallenge
 from services.events.tests.factories import make_event
 from services.events.tests.factories import register as fill
+from services.interpreting.models import InterpreterRequest
+from services.interpreting.tests.helpers import body as interpreter_request_body
 from services.members.models import Member
 from services.members.tests.helpers import APPLICATION
 from services.outbox.models import OutboxMessage
@@ -67,12 +69,21 @@ def waitlist_path():
     return f"/api/management/events/{event.pk}/waitlist/"
 
 
-# The five public operations that create a row or send an e-mail: (name, path, payload, status, rows).
+INTERPRETER_REQUEST = interpreter_request_body()
+
+# The public operations that create a row or send an e-mail: (name, path, payload, status, rows).
 FORMS = [
     ("sign-up", sign_up_path, SIGN_UP, 201, Registration),
     ("waiting list", waitlist_path, SIGN_UP, 201, WaitlistEntry),
     ("membership", lambda: "/api/users/register/", APPLICATION, 201, Member),
     ("contact", lambda: "/api/management/contact-form/", CONTACT, 200, ContactMessage),
+    (
+        "interpreter request",
+        lambda: "/api/interpreter-requests/",
+        INTERPRETER_REQUEST,
+        201,
+        InterpreterRequest,
+    ),
     (
         "password reset",
         lambda: "/api/users/request-password-reset/",

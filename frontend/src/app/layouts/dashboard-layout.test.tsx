@@ -31,6 +31,7 @@ describe('DashboardLayout', () => {
       ['Registrations', '/dashboard/registrations'],
       ['Payment desk', '/dashboard/payments'],
       ['Interpreters', '/dashboard/interpreters'],
+      ['Interpreter requests', '/dashboard/interpreting'],
       ['Reports', '/dashboard/reports'],
       ['Content', '/dashboard/content'],
       ['System', '/dashboard/system'],

@@ -32,6 +32,7 @@ const ICONS = {
   settings:
     'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0-1.2-2.9H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.2-2.9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 2.9-1.2V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0 1.2 2.9H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
   logout: 'M9 21H5V3h4M16 17l5-5-5-5M21 12H9',
+  interpreting: 'M7 11V6a2 2 0 0 1 4 0v5M11 10V4a2 2 0 0 1 4 0v7M15 10a2 2 0 0 1 4 0v4a7 7 0 0 1-7 7h-1a6 6 0 0 1-5-3l-2-4a2 2 0 0 1 3.5-2L9 14',
 } as const;
 
 function Icon({ name }: { name: keyof typeof ICONS }) {
@@ -53,6 +54,7 @@ const NAV_GROUPS = [
       { to: '/dashboard/registrations', key: 'links.registrations', icon: 'registrations' },
       { to: '/dashboard/payments', key: 'links.payments', icon: 'payments' },
       { to: '/dashboard/interpreters', key: 'links.interpreters', icon: 'interpreters' },
+      { to: '/dashboard/interpreting', key: 'links.interpreting', icon: 'interpreting' },
     ],
   },
   {

@@ -33,6 +33,7 @@ import {
   type MyMembershipChanges,
 } from '../my-membership-api';
 import { MyCpdPanel } from './my-cpd-panel';
+import { MyInterpretingPanel } from '../../../components/my-interpreting-panel';
 import { RenewPanel } from '../components/renew-panel';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { ConfirmEmailPage } from './confirm-email-page';
@@ -348,6 +349,7 @@ function MembershipView({ session, onEnded }: { session: MemberSession; onEnded:
       <RenewPanel access={session.access} membership={data} />
       <MyCpdPanel access={session.access} cpd={data.cpd} />
       <InterpreterProfileSlot access={session.access} />
+      <MyInterpretingPanel access={session.access} />
       <ContactForm key={data.email} access={session.access} membership={data} />
       <MyDataPanel access={session.access} membership={data} onSignOut={handleSignOut} />
     </div>
