@@ -9,6 +9,7 @@ from django.utils import timezone
 from services.interpreting import sweeps
 from services.interpreting.models import InterpreterOffer, InterpreterRequest, InterpretingHours
 from services.members.tests.helpers import bearer, signed_in
+from services.notifications.services import render_email
 
 from .helpers import (
     STAFF,
@@ -164,6 +165,11 @@ def test_a_team_of_two_needs_two_acceptances(client, staff_client):
     request.refresh_from_db()
     assert request.status == "assigned"
     assert InterpreterOffer.objects.filter(request=request, status="accepted").count() == 2
+    # The requester is told both names, joined in the e-mail's own language.
+    [told] = mails("interpreter_request_assigned")
+    assert "Interpreter 1. and Interpreter 2. will interpret for you." in render_email(told).body
+    told.language = "fr"
+    assert "assurée par Interpreter 1. et Interpreter 2." in render_email(told).body
 
 
 def test_an_unlisted_interpreter_is_named_as_an_interpreter_of_the_association(client, staff_client):
