@@ -64,23 +64,25 @@ def requesters_erase(*, now: datetime | None = None, batch: int = 500) -> int:
     now = now or timezone.now()
     before = timezone.localdate(now) - timedelta(days=settings.INTERPRETER_REQUEST_RETENTION_DAYS)
     rows = InterpreterRequest.objects.filter(date__lt=before, erased_at__isnull=True)
-    return _erase(rows, now=now, batch=batch)
+    return _erase(rows, now=now, batch=batch)[0]
 
 
 def requesters_erase_for_email(*, email: str, now: datetime | None = None) -> dict[str, int]:
     """The same erasure, now, for every request sent with this address (any capitals): for the
-    staff's erasure of a person on request (services/privacy, to be wired by the integrator)."""
+    staff's erasure of a person (services/privacy)."""
     if not email.strip():
-        return {"interpreter_requests": 0}
+        return {"interpreter_requests": 0, "emails": 0}
     rows = InterpreterRequest.objects.filter(email__iexact=email.strip(), erased_at__isnull=True)
-    return {"interpreter_requests": _erase(rows, now=now or timezone.now(), batch=None)}
+    requests, emails = _erase(rows, now=now or timezone.now(), batch=None)
+    return {"interpreter_requests": requests, "emails": emails}
 
 
-def _erase(rows, *, now: datetime, batch: int | None) -> int:
+def _erase(rows, *, now: datetime, batch: int | None) -> tuple[int, int]:
+    """(requests erased, their stored e-mails deleted)."""
     found = rows.order_by("pk").values_list("pk", "email", "reference")
     rows = list(found[:batch] if batch else found)
     if not rows:
-        return 0
+        return 0, 0
     with transaction.atomic():
         InterpreterRequest.objects.filter(pk__in=[pk for pk, _email, _ref in rows]).update(
             **dict.fromkeys(REQUESTER_FIELDS, ""),
@@ -90,5 +92,5 @@ def _erase(rows, *, now: datetime, batch: int | None) -> int:
             erased_at=now,
         )
         about = [About(templates=REQUEST_TEMPLATES, context={"reference": ref}) for _pk, _email, ref in rows]
-        notifications_erase(about=about)
-    return len(rows)
+        emails = notifications_erase(about=about)
+    return len(rows), emails

@@ -13,6 +13,7 @@ class ErasedOut(Schema):
     waitlist_entries: int
     members: int
     contact_messages: int
+    interpreter_requests: int  # requests for an interpreter (kept anonymous for the report)
     emails: int
     events: int  # outbox payloads that held the address (a password-reset request)
     message: str

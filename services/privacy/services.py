@@ -20,6 +20,8 @@ from services.audit.recording import audit_record
 from services.content.models import ContactMessage
 from services.content.services import contact_messages_erase_for_email
 from services.core.errors import ValidationFailed
+from services.interpreting.models import InterpreterRequest
+from services.interpreting.sweeps import requesters_erase_for_email
 from services.members.models import Member
 from services.members.services import members_erase_for_email
 from services.notifications.services import About, notifications_erase
@@ -28,13 +30,22 @@ from services.registrations.erasure import registrants_erase_for_email
 from services.registrations.models import Registration, WaitlistEntry
 
 logger = logging.getLogger(__name__)
-KINDS = ("registrations", "waitlist_entries", "members", "contact_messages", "emails", "events")
+KINDS = (
+    "registrations",
+    "waitlist_entries",
+    "members",
+    "contact_messages",
+    "interpreter_requests",
+    "emails",
+    "events",
+)
 # The rows of an address, by the name the audit trail gives their kind.
 TRAIL_KINDS = {
     "registration": Registration,
     "waitlist_entry": WaitlistEntry,
     "member": Member,
     "contact_message": ContactMessage,
+    "interpreter_request": InterpreterRequest,
 }
 
 
@@ -55,10 +66,11 @@ def _checked_email(email: str) -> str:
 
 def personal_data_erase(*, email: str, by=None) -> dict[str, int]:
     """Erase everything about `email` (any capitals): registrations and waiting-list entries,
-    the membership record, contact messages, every stored e-mail sent to it, replied to it or
-    naming it, and the address in the outbox's payloads (a password-reset request, say).
-    Returns how many of each kind went (`events`: outbox payloads that forgot the address).
-    What is not found: a phone number given with another address (docs/security.md)."""
+    the membership record, contact messages, the requester's details on interpreter requests,
+    every stored e-mail sent to it, replied to it or naming it, and the address in the outbox's
+    payloads (a password-reset request, say). Returns how many of each kind went (`events`:
+    outbox payloads that forgot the address). What is not found: a phone number given with
+    another address (docs/security.md)."""
     email = _checked_email(email)
     counts = Counter(dict.fromkeys(KINDS, 0))
     with transaction.atomic():
@@ -70,6 +82,8 @@ def personal_data_erase(*, email: str, by=None) -> dict[str, int]:
         counts.update(registrants_erase_for_email(email=email))
         counts.update(members_erase_for_email(email=email))
         counts.update(contact_messages_erase_for_email(email=email))
+        # A request for an interpreter keeps its counts for the report, not the requester.
+        counts.update(requesters_erase_for_email(email=email))
         # Any e-mail left: to them (a password-reset link, a reply) or naming them to the inbox.
         counts["emails"] += notifications_erase(
             about=[About(recipient=email), About(context={"email": email})]

@@ -2616,6 +2616,8 @@ export interface components {
             emails: number;
             /** Events */
             events: number;
+            /** Interpreter Requests */
+            interpreter_requests: number;
             /** Members */
             members: number;
             /** Message */

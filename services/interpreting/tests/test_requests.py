@@ -414,7 +414,10 @@ def test_odd_bodies_answer_the_envelope_never_a_500(client, changes):
 
 def test_a_requester_erased_on_request_by_address(client):
     mine, other = made(client, email="Claudine@Example.org"), made(client, email="someone@example.org")
-    assert sweeps.requesters_erase_for_email(email="claudine@example.org") == {"interpreter_requests": 1}
+    assert sweeps.requesters_erase_for_email(email="claudine@example.org") == {
+        "interpreter_requests": 1,
+        "emails": 1,
+    }
     mine.refresh_from_db()
     other.refresh_from_db()
     assert (mine.email, mine.full_name, mine.erased_at is not None) == ("", "", True)

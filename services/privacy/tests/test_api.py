@@ -7,6 +7,8 @@ from django.contrib.contenttypes.models import ContentType
 from services.accounts.domain_events import PasswordResetRequested
 from services.content.models import ContactMessage
 from services.events.tests.factories import make_event
+from services.interpreting.models import InterpreterRequest
+from services.interpreting.tests.helpers import body, send
 from services.members.models import Member
 from services.members.tests.helpers import APPLICATION, apply
 from services.notifications.models import Notification
@@ -102,6 +104,7 @@ def test_everything_about_an_address_goes_and_nothing_else(client, staff_client,
         "waitlist_entries": 1,
         "members": 1,
         "contact_messages": 1,
+        "interpreter_requests": 0,
         "emails": 8,
         "events": 1,
     }
@@ -120,3 +123,18 @@ def test_everything_about_an_address_goes_and_nothing_else(client, staff_client,
     assert not LogEntry.objects.exists()
     # Again: nothing is left to erase.
     assert erase(staff_client, address).json()["registrations"] == 0
+
+
+def test_an_interpreter_request_of_the_address_loses_the_requester_and_keeps_its_counts(client, staff_client):
+    send(client, body(email="Aline@Example.org", full_name="Aline Uwase"))
+    send(client, body(email="other@example.org", full_name="Other Person"))
+    assert Notification.objects.filter(recipient__iexact="aline@example.org").count() == 1  # acknowledged
+
+    counts = erase(staff_client, "aline@example.org").json()
+
+    assert (counts["interpreter_requests"], counts["emails"]) == (1, 1)
+    erased = InterpreterRequest.objects.get(erased_at__isnull=False)
+    assert (erased.full_name, erased.email, erased.phone, erased.address, erased.notes) == ("",) * 5
+    assert (erased.setting, erased.district) == ("medical", "Gasabo")  # the report still counts it
+    assert InterpreterRequest.objects.filter(email="other@example.org", erased_at__isnull=True).exists()
+    assert not Notification.objects.filter(recipient__iexact="aline@example.org").exists()

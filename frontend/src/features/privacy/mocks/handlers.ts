@@ -16,6 +16,7 @@ export const NOTHING_ERASED: ErasedCounts = {
   waitlist_entries: 0,
   members: 0,
   contact_messages: 0,
+  interpreter_requests: 0,
   emails: 0,
   events: 0,
   message: 'Everything about this address was erased.',

@@ -13,7 +13,15 @@ import './privacy.css';
 const FIELD_ID = 'erase-email';
 // A browser's own check of an address (type=email), kept loose: the server has the last word.
 const LOOKS_LIKE_AN_ADDRESS = /^[^\s@]+@[^\s@]+$/;
-const KINDS = ['registrations', 'waitlist_entries', 'members', 'contact_messages', 'emails', 'events'] as const;
+const KINDS = [
+  'registrations',
+  'waitlist_entries',
+  'members',
+  'contact_messages',
+  'interpreter_requests',
+  'emails',
+  'events',
+] as const;
 
 /**
  * /dashboard/privacy: staff erase everything about one e-mail address when a person asks (the
