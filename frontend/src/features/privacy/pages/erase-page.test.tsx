@@ -62,7 +62,7 @@ describe('Personal data page (staff)', () => {
   it('erases: Erasing... while it runs, then how much of each kind went, with the focus on it', async () => {
     const backend = privacyBackend({
       held: true,
-      found: { 'grace@example.org': { registrations: 2, waitlist_entries: 1, members: 1, contact_messages: 3, emails: 9, events: 1 } },
+      found: { 'grace@example.org': { registrations: 2, waitlist_entries: 1, members: 1, contact_messages: 3, interpreter_requests: 2, emails: 9, events: 1 } },
     });
     const { user, field, submit } = await openPage(backend);
     await user.type(field, '  grace@example.org ');
@@ -84,6 +84,7 @@ describe('Personal data page (staff)', () => {
       ['Waiting-list places', '1'],
       ['Membership records', '1'],
       ['Contact messages', '3'],
+      ['Interpreter requests', '2'],
       ['Stored e-mails', '9'],
       ['Other records naming the address', '1'],
     ]);
