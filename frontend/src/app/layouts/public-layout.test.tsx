@@ -23,6 +23,7 @@ describe('PublicLayout', () => {
       ['Resources', '/Resources'],
       ['Updates', '/Updates'],
       ['Events', '/events'],
+      ['Interpreters', '/interpreters'],
       ['Contact Us', '/contact'],
       ['Join Us', '/membership'],
     ]);

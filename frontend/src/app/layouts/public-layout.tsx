@@ -23,6 +23,7 @@ const NAV_LINKS = [
   { to: '/Resources', key: 'nav.resources' },
   { to: '/Updates', key: 'nav.updates' },
   { to: '/events', key: 'nav.events' },
+  { to: '/interpreters', key: 'nav.interpreters' },
   { to: '/contact', key: 'nav.contact' },
 ] as const;
 
@@ -148,6 +149,12 @@ function SiteFooter() {
                 <Link to={link.to}>{t(link.key)}</Link>
               </li>
             ))}
+            <li>
+              <Link to="/request-interpreter">{t('nav.requestInterpreter')}</Link>
+            </li>
+            <li>
+              <Link to="/interpreting">{t('nav.interpretingNumbers')}</Link>
+            </li>
             <li>
               <Link to="/membership">{t('nav.joinUs')}</Link>
             </li>
