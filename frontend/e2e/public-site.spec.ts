@@ -28,6 +28,8 @@ const ROUTES = [
   '/updates',
   '/privacy',
   '/interpreters',
+  '/request-interpreter',
+  '/interpreting',
 ];
 
 let eventId = '';

@@ -22,6 +22,12 @@ export const PUBLIC_ROUTES: [path: string, heading: string][] = [
   ['/verify/not-a-card-code-0000000', 'Verification'],
   // The interpreter directory (features/interpreting), with its district map and list.
   ['/interpreters', 'Find an interpreter'],
+  // Requests for an interpreter: the form, the public counts, and the e-mailed links' pages
+  // opened without their token (their refusal).
+  ['/request-interpreter', 'Request an interpreter'],
+  ['/interpreting', 'Interpreting in numbers'],
+  ['/interpreter-offer', 'An interpreting assignment'],
+  ['/interpreter-request/cancel', 'Cancel a request for an interpreter'],
 ];
 
 // What a public page shows while a part of it is still loading: spinners, the placeholders of the
