@@ -33,4 +33,6 @@ export const server = setupServer(
   ...renewalBackend().handlers,
   // ... and for their interpreter profile: none, and not an interpreter unless a test says otherwise.
   interpretingHandlers.mine({ eligible: false, consent_wording: '', profile: null }),
+  // ... and for their interpreting hours: none.
+  http.get('/api/my-membership/interpreting/', () => HttpResponse.json({ years: [], assignments: [] })),
 );

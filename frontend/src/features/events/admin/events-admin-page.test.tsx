@@ -315,7 +315,8 @@ describe('Events admin list', () => {
 
   describe('delete', () => {
     it('asks first, says Deleting..., then removes the row with a toast', async () => {
-      const backend = eventsBackend(makeAdminEvents(3), { latency: 40 });
+      // The DELETE answers after a second: long enough, on a busy machine, to see "Deleting..." first.
+      const backend = eventsBackend(makeAdminEvents(3), { latency: 1000 });
       const { user } = renderList(backend);
       await screen.findByRole('table', { name: 'Events' });
       await user.click(within(rowOf('Event 03')).getByRole('button', { name: 'Delete Event 03' }));
