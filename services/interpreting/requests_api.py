@@ -2,10 +2,6 @@
 e-mailed links (cancel, accept, decline), the public summary; the staff's list, detail,
 suggestions, offers, completed and unfilled, and the report; the member's own hours."""
 
-from collections import defaultdict
-from decimal import Decimal
-
-from django.db.models import Count, Q
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from ninja import Query, Router, Status
@@ -14,13 +10,13 @@ from services.core.api import ErrorOut
 from services.core.challenge import challenge_required
 from services.core.csv import csv_response
 from services.core.errors import ValidationFailed
-from services.core.paging import paginate
 from services.core.throttling import ActionThrottle
 from services.members.my_membership import member_auth
 
 from . import report as reports
 from . import requests as service
-from .models import InterpreterOffer, InterpreterRequest, InterpretingHours
+from . import selectors
+from .models import InterpreterOffer, InterpreterRequest
 from .request_schemas import (
     InterpreterLinkIn,
     InterpreterOfferAnsweredOut,
@@ -44,7 +40,6 @@ router = Router(tags=["interpreting"])  # mounted at management/
 my_router = Router(tags=["my membership"], auth=member_auth)  # mounted at my-membership/
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
 LINK_ERRORS = {400: ErrorOut, 409: ErrorOut, 429: ErrorOut}
-PAGE_SIZES = (10, 20, 50)
 RequestStatus = InterpreterRequest.Status
 
 
@@ -151,12 +146,6 @@ def _status_filter(value: str | None) -> str | None:
     return wanted
 
 
-def _with_accepted(queryset):
-    return queryset.annotate(
-        accepted=Count("offers", filter=Q(offers__status=InterpreterOffer.Status.ACCEPTED))
-    )
-
-
 @router.get(
     "interpreter-requests/",
     response={200: InterpreterRequestPageOut, **ERRORS},
@@ -164,55 +153,7 @@ def _with_accepted(queryset):
 )
 def request_list(request, filters: Query[InterpreterRequestFilters]):
     status = _status_filter(filters.status)
-    rows = _with_accepted(InterpreterRequest.objects.all())
-    if status:
-        rows = rows.filter(status=status)
-    page = paginate(
-        rows.order_by("-urgent", "date", "start_time", "pk"),
-        page=filters.page,
-        page_size=filters.page_size,
-        sizes=PAGE_SIZES,
-    )
-    counts = dict.fromkeys(RequestStatus.values, 0)
-    counts.update(
-        InterpreterRequest.objects.values_list("status")
-        .annotate(n=Count("pk"))
-        .order_by()
-        .values_list("status", "n")
-    )
-    return {**page.__dict__, "counts": counts}
-
-
-def _detail(request_id: int) -> dict:
-    found = (
-        _with_accepted(InterpreterRequest.objects.select_related("preferred_interpreter"))
-        .filter(pk=request_id)
-        .first()
-    )
-    if found is None:
-        service.request_get(request_id)  # the 404
-    offers = [
-        {
-            "id": offer.pk,
-            "member_id": offer.member_id,
-            "member_name": offer.member.full_name,
-            "display_name": getattr(getattr(offer.member, "interpreter_profile", None), "display_name", ""),
-            "status": offer.status,
-            "offered_at": offer.offered_at,
-            "expires_at": offer.expires_at,
-            "answered_at": offer.answered_at,
-        }
-        for offer in found.offers.select_related("member__interpreter_profile")
-    ]
-    preferred = found.preferred_interpreter
-    return {
-        **{
-            field.attname: getattr(found, field.attname) for field in InterpreterRequest._meta.concrete_fields
-        },
-        "accepted": found.accepted,
-        "preferred_interpreter_name": preferred.display_name if preferred else "",
-        "offers": offers,
-    }
+    return selectors.requests_page(status=status, page=filters.page, page_size=filters.page_size)
 
 
 @router.get(
@@ -221,7 +162,7 @@ def _detail(request_id: int) -> dict:
     summary="One request",
 )
 def request_detail(request, request_id: int):
-    return _detail(request_id)
+    return selectors.request_detail(request_id)
 
 
 @router.get(
@@ -257,7 +198,7 @@ def request_suggestions(request, request_id: int):
 )
 def request_offer(request, request_id: int, payload: InterpreterOffersIn):
     service.offers_make(request_id=request_id, member_ids=payload.member_ids, by=request.auth)
-    return _detail(request_id)
+    return selectors.request_detail(request_id)
 
 
 @router.post(
@@ -267,7 +208,7 @@ def request_offer(request, request_id: int, payload: InterpreterOffersIn):
 )
 def request_complete(request, request_id: int):
     service.request_complete(request_id=request_id)
-    return _detail(request_id)
+    return selectors.request_detail(request_id)
 
 
 @router.post(
@@ -277,7 +218,7 @@ def request_complete(request, request_id: int):
 )
 def request_unfilled(request, request_id: int, payload: InterpreterUnfilledIn):
     service.request_unfilled(request_id=request_id, reason=payload.reason)
-    return _detail(request_id)
+    return selectors.request_detail(request_id)
 
 
 @router.get(
@@ -311,31 +252,4 @@ def interpreting_report(request, query: Query[InterpretingReportQuery]):
     summary="The member's interpreting hours per year and assignments (apart from CPD)",
 )
 def my_interpreting(request):
-    member = request.auth
-    hours = {row.request_id: row for row in InterpretingHours.objects.filter(member=member)}
-    years: dict[int, list] = defaultdict(lambda: [0, 0])
-    for row in hours.values():
-        years[row.date.year][0] += row.minutes
-        years[row.date.year][1] += 1
-    assignments = [
-        {
-            "date": offer.request.date,
-            "start_time": offer.request.start_time,
-            "duration_minutes": offer.request.duration_minutes,
-            "mode": offer.request.mode,
-            "district": offer.request.district,
-            "setting": offer.request.setting,
-            "status": offer.request.status,
-            "hours": float(Decimal(hours[offer.request_id].minutes) / 60)
-            if offer.request_id in hours
-            else None,
-        }
-        for offer in service.my_assignments(member)[:100]
-    ]
-    return {
-        "years": [
-            {"year": year, "hours": round(minutes / 60, 2), "assignments": count}
-            for year, (minutes, count) in sorted(years.items(), reverse=True)
-        ],
-        "assignments": assignments,
-    }
+    return selectors.my_interpreting(request.auth)
