@@ -102,13 +102,17 @@ test-browser:
 	$(MAKE) --no-print-directory test-e2e DATA_DIR=$(DATA_DIR)/e2e
 
 REPORTS ?= $(CURDIR)/var/reports
+# pytest's processes (pytest-xdist): half of a test's time is spent waiting on the worker and web
+# processes it starts, so two share two cores well; each has its own data folder, Redis db and
+# test database (services/core/tests/parallel.py).
+PYTEST_PROCESSES ?= 2
 
 test-backend: setup
 	mkdir -p $(REPORTS)
 	# The test client speaks plain HTTP and the fuzz test reads the OpenAPI document anonymously,
 	# also under the production settings that CI's DATABASE_URL selects.
 	DATA_DIR=$${DATA_DIR:-$$(mktemp -d)} SECRET_KEY=test-only-secret-key-of-at-least-32-bytes \
-	  SECURE_SSL_REDIRECT=0 API_DOCS_PUBLIC=1 $(BIN)/pytest --junitxml=$(REPORTS)/pytest.xml
+	  SECURE_SSL_REDIRECT=0 API_DOCS_PUBLIC=1 $(PY) -m pytest -p services.core.tests.parallel -n $(PYTEST_PROCESSES) --junitxml=$(REPORTS)/pytest.xml
 
 test-frontend: setup
 	mkdir -p $(REPORTS)

@@ -25,6 +25,11 @@ REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 TEST_FRONTEND_URL = "https://portal.rnslia.test"
 
 
+if os.environ.get("PYTEST_XDIST_WORKER") and "services.core.tests.parallel" not in sys.modules:
+    # Without it the processes share one data folder and Redis db, and take each other's e-mails.
+    raise pytest.UsageError("pytest -n needs -p services.core.tests.parallel (the Makefile's test-backend)")
+
+
 def _test_details() -> None:
     from services.core import details
 
