@@ -10,6 +10,11 @@ class InterpretingConfig(AppConfig):
         from . import directory  # noqa: F401  (the profile's signals)
 
         _follow_requests_in_audit_trail()
+        from services.members.export_parts import export_part
+
+        from .selectors import member_export
+
+        export_part("interpreting", member_export)
 
 
 def _follow_requests_in_audit_trail():

@@ -3,12 +3,12 @@
 from collections import defaultdict
 from decimal import Decimal
 
-from django.db.models import Count, Q
+from django.db.models import Count, F, Q
 
 from services.core.paging import paginate
 
 from . import requests as service
-from .models import InterpreterOffer, InterpreterRequest, InterpretingHours
+from .models import InterpreterOffer, InterpreterProfile, InterpreterRequest, InterpretingHours
 
 PAGE_SIZES = (10, 20, 50)
 
@@ -101,3 +101,47 @@ def my_interpreting(member) -> dict:
         ],
         "assignments": assignments,
     }
+
+
+# What the member's data export leaves out of their profile: keys and staff's bookkeeping.
+PROFILE_NOT_EXPORTED = ("id", "member", "tags", "verified_by", "hidden_by")
+
+
+def member_export(member) -> dict:
+    """What the directory and requests hold about a member, for their data export (members'
+    `export_part`): the profile, every offer made to them and their recorded hours. Three queries
+    whatever the rows; the requesters' own details stay out (they are not the member's)."""
+    profile = (
+        InterpreterProfile.objects.filter(member=member)
+        .values(
+            *(
+                f.attname
+                for f in InterpreterProfile._meta.concrete_fields
+                if f.name not in PROFILE_NOT_EXPORTED
+            )
+        )
+        .first()
+    )
+    offers = list(
+        InterpreterOffer.objects.filter(member=member)
+        .order_by("offered_at", "pk")
+        .values(
+            "status",
+            "offered_at",
+            "expires_at",
+            "answered_at",
+            reference=F("request__reference"),
+            date=F("request__date"),
+            start_time=F("request__start_time"),
+            duration_minutes=F("request__duration_minutes"),
+            mode=F("request__mode"),
+            district=F("request__district"),
+            setting=F("request__setting"),
+        )
+    )
+    hours = list(
+        InterpretingHours.objects.filter(member=member)
+        .order_by("date", "pk")
+        .values("date", "minutes", "recorded_at", reference=F("request__reference"))
+    )
+    return {"profile": profile, "offers": offers, "hours": hours}

@@ -21,6 +21,7 @@ from services.outbox.services import publish
 from .cleaning import clean_member_fields
 from .cpd import my_cpd
 from .domain_events import MemberEmailChanged, MemberEmailChangeRequested, MemberSignInRequested
+from .export_parts import export_parts
 from .models import Member, MemberEmailChange, MemberSession, MembershipPeriod, MemberSignInLink
 from .standing import member_standing
 from .verification import card_code, card_verify_url
@@ -372,7 +373,7 @@ def my_data_export(*, member: Member, verb: str = "member.exported_own_data") ->
     }
     periods = list(MembershipPeriod.objects.filter(member=member).order_by("start").values(*PERIOD_FIELDS))
     audit_record(verb, object_type="member", object_id=member.pk, label=member.trail_label, model=Member)
-    return {"member": record, "periods": periods, "cpd": my_cpd(member=member)}
+    return {"member": record, "periods": periods, "cpd": my_cpd(member=member), **export_parts(member)}
 
 
 def closure_request(*, member: Member) -> Member:

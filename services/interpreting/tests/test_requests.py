@@ -230,7 +230,7 @@ def test_cancelling_an_assigned_request_tells_the_interpreter(client, staff_clie
     assert len(mails("interpreter_assignment_cancelled", aline.member.email)) == 1
 
 
-def test_completed_only_after_the_date_and_the_hours_are_the_members(client, staff_client):
+def test_completed_only_after_the_date_and_the_hours_are_the_members_also_in_their_export(client, staff_client):
     aline = interpreter(1)
     request = made(client, duration_minutes=90)
     post(staff_client, f"{STAFF}{request.pk}/offers/", {"member_ids": [aline.member_id]})
@@ -254,6 +254,14 @@ def test_completed_only_after_the_date_and_the_hours_are_the_members(client, sta
     assert mine["years"] == [{"year": past.year, "hours": 1.5, "assignments": 1}]
     assert mine["assignments"][0]["hours"] == 1.5 and "address" not in mine["assignments"][0]
     assert client.get("/api/my-membership/interpreting/").status_code == 401
+
+    # The member's own data export holds what the directory and requests keep about them.
+    export = client.get("/api/my-membership/export/", **bearer(access))
+    mine = export.json()["interpreting"]
+    assert mine["profile"]["display_name"] == aline.display_name and "tags" not in mine["profile"]
+    assert [(o["reference"], o["status"]) for o in mine["offers"]] == [(request.reference, "accepted")]
+    assert [(h["reference"], h["minutes"]) for h in mine["hours"]] == [(request.reference, 90)]
+    assert request.email not in export.content.decode()  # the requester's, not the member's
 
 
 def test_unfilled_any_time_with_a_reason_and_the_requester_is_told(client, staff_client):

@@ -248,7 +248,8 @@ def test_control_characters_are_refused(client):
 def test_the_export_holds_the_member_and_their_periods(client, django_assert_max_num_queries):
     member = approved(1)
     access = signed_in(client, member)
-    with django_assert_max_num_queries(5):  # session, periods, CPD credits, the audit entry
+    # session, periods, CPD credits, the interpreter profile, offers and hours, the audit entry
+    with django_assert_max_num_queries(8):
         response = client.get(f"{MINE}export/", **bearer(access))
     assert response.status_code == 200
     assert "attachment" in response["Content-Disposition"]

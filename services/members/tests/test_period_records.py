@@ -39,7 +39,8 @@ def test_a_period_is_recorded_under_its_member_and_erased_with_them(staff_client
 @pytest.mark.django_db
 def test_staff_download_a_members_data_with_their_periods(staff_client, django_assert_max_num_queries):
     member = approved(1)
-    with django_assert_max_num_queries(5):  # the staff user, the member, the periods, the entry
+    # the staff user, the member, the periods, CPD credits, interpreter profile, offers, hours, the entry
+    with django_assert_max_num_queries(8):
         response = staff_client.get(f"{MEMBERS}{member.pk}/export/")
     assert response.status_code == 200, response.content
     assert response["Content-Disposition"] == f'attachment; filename="member-{member.pk}.json"'
