@@ -230,7 +230,7 @@ def test_cancelling_an_assigned_request_tells_the_interpreter(client, staff_clie
     assert len(mails("interpreter_assignment_cancelled", aline.member.email)) == 1
 
 
-def test_completed_only_after_the_date_and_the_hours_are_the_members_also_in_their_export(client, staff_client):
+def test_completed_only_after_the_date_and_the_hours_are_the_members_in_their_export(client, staff_client):
     aline = interpreter(1)
     request = made(client, duration_minutes=90)
     post(staff_client, f"{STAFF}{request.pk}/offers/", {"member_ids": [aline.member_id]})
