@@ -1,13 +1,14 @@
 """What the worker does for the directory and the requests: the public directory's cache cleared
 when a profile changes (or its member leaves), and the requester's acknowledgement (once per
-message whatever the redeliveries), with the request's reference and its cancel link."""
+message whatever the redeliveries), with the request's reference and its cancel link, and the
+association inbox's notice of the new request."""
 
 from services.outbox.registry import subscribe
 
 from . import public_cache
 from .domain_events import InterpreterProfileChanged, InterpreterRequestSubmitted
 from .models import InterpreterRequest
-from .requests import ACKNOWLEDGEMENT, _to_requester
+from .requests import ACKNOWLEDGEMENT, _to_requester, to_staff
 
 
 def _invalidate(event, message) -> None:
@@ -26,3 +27,4 @@ def send_request_received(event: InterpreterRequestSubmitted, message) -> None:
     if request is None:
         return
     _to_requester(request, ACKNOWLEDGEMENT, source_message=message)
+    to_staff(request, source_message=message)

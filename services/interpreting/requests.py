@@ -21,6 +21,7 @@ from django.utils.crypto import salted_hmac
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
+from services.accounts.selectors import staff_language
 from services.audit.recording import audit_action
 from services.core.errors import ApplicationError, Conflict, NotFound, ValidationFailed
 from services.core.phones import normalise_phone
@@ -46,6 +47,7 @@ TOKEN_MAX_CHARS = 200  # a real one is 43 or 64
 OPEN = (Status.NEW, Status.OFFERED)  # offers may still be made and accepted
 ACTIVE = (Status.NEW, Status.OFFERED, Status.ASSIGNED)  # may be cancelled or marked unfilled
 ACKNOWLEDGEMENT = "interpreter_request_received"
+STAFF_NOTICE = "interpreter_request_notice"
 _REFERENCE_ALPHABET = "".join(c for c in string.ascii_uppercase + string.digits if c not in "0O1I")
 
 
@@ -303,6 +305,19 @@ def _to_requester(request: InterpreterRequest, template: str, *, source_message=
             "_secret": ["cancel_link"],
             **context,
         },
+        source_message=source_message,
+    )
+
+
+def to_staff(request: InterpreterRequest, *, source_message=None) -> None:
+    """The association's inbox hears of a new request: its facts and the dashboard's address, none
+    of the requester's details (staff read those on the dashboard, and an erasure finds them there)."""
+    inbox = settings.ASSOCIATION["email"]
+    notification_queue(
+        template=STAFF_NOTICE,
+        recipient=inbox,
+        language=staff_language(email=inbox),
+        context={**_request_context(request), "dashboard_link": _frontend("/dashboard/interpreting")},
         source_message=source_message,
     )
 

@@ -52,6 +52,17 @@ def test_a_request_is_answered_with_its_reference_and_acknowledged_with_the_canc
     assert ack.language == "en"
 
 
+def test_the_association_hears_of_a_new_request_without_the_requesters_details(client, settings):
+    soon = timezone.localtime() + timedelta(hours=5)
+    request = made(client, date=soon.date().isoformat(), start_time=soon.strftime("%H:%M"))
+    [notice] = mails("interpreter_request_notice", settings.ASSOCIATION["email"])
+    mail = render_email(notice)
+    assert mail.subject.startswith("Urgent:") and request.reference in mail.subject
+    assert f"{settings.FRONTEND_URL}/dashboard/interpreting" in mail.body
+    for private in (request.full_name, request.email, request.phone):
+        assert private not in mail.subject + mail.body + str(mail.alternatives)
+
+
 def test_the_acknowledgement_is_in_the_site_language_at_the_request(client):
     answer = send(client, body(), HTTP_ACCEPT_LANGUAGE="fr")
     assert answer.status_code == 201
