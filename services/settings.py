@@ -514,6 +514,8 @@ RATE_LIMITS = {
     # Interpreter requests sent, and the links of their e-mails (offers answered, cancellations).
     "interpreter_request": os.environ.get("INTERPRETER_REQUEST_RATE", "10/h"),
     "interpreter_link": os.environ.get("INTERPRETER_LINK_RATE", "30/h"),
+    # An interpreter's own profile and photo saved (each photo is decoded and resized), per member.
+    "interpreter_profile_save": os.environ.get("INTERPRETER_PROFILE_SAVE_RATE", "60/h"),
     # Bot challenges handed out (services/core/challenge.py): a visitor may open many forms.
     "challenge": os.environ.get("CHALLENGE_RATE", "300/h"),
     "ticket": os.environ.get("TICKET_RATE", "120/h"),  # ticket pages opened (codes tried)

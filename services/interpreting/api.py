@@ -11,6 +11,7 @@ from services.core.api import ErrorOut
 from services.core.errors import NotFound
 from services.core.paging import paginate
 from services.members.my_membership import member_auth
+from services.members.throttling import MemberThrottle
 
 from . import directory, photos, public_reads
 from .models import InterpreterProfile
@@ -30,6 +31,7 @@ public_router = Router(tags=["interpreters"])  # mounted at the root
 my_router = Router(tags=["my membership"], auth=member_auth)  # mounted at my-membership/
 staff_router = Router(tags=["interpreters"])  # mounted at management/
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut, 409: ErrorOut}
+SAVE_ERRORS = {**ERRORS, 429: ErrorOut}  # the member's own saves have a limit
 
 
 @public_router.get(
@@ -91,7 +93,8 @@ def my_profile(request):
 
 @my_router.put(
     "interpreter-profile/",
-    response={200: MyInterpreterOut, **ERRORS},
+    response={200: MyInterpreterOut, **SAVE_ERRORS},
+    throttle=[MemberThrottle("interpreter_profile_save")],
     summary="Create or change one's interpreter profile; listed with consent, or withdrawn",
 )
 def my_profile_save(request, payload: InterpreterProfileIn):
@@ -101,7 +104,8 @@ def my_profile_save(request, payload: InterpreterProfileIn):
 
 @my_router.post(
     "interpreter-profile/photo/",
-    response={200: MyInterpreterOut, **ERRORS},
+    response={200: MyInterpreterOut, **SAVE_ERRORS},
+    throttle=[MemberThrottle("interpreter_profile_save")],
     summary="Set one's photo (JPEG, PNG or WebP; checked, resized, stripped of its metadata)",
 )
 def my_photo_set(request, photo: File[UploadedFile | None] = None):
@@ -110,7 +114,10 @@ def my_photo_set(request, photo: File[UploadedFile | None] = None):
 
 
 @my_router.delete(
-    "interpreter-profile/photo/", response={200: MyInterpreterOut, **ERRORS}, summary="Remove one's photo"
+    "interpreter-profile/photo/",
+    response={200: MyInterpreterOut, **SAVE_ERRORS},
+    throttle=[MemberThrottle("interpreter_profile_save")],
+    summary="Remove one's photo",
 )
 def my_photo_remove(request):
     directory.my_photo_remove(member=request.auth)

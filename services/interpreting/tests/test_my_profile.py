@@ -207,3 +207,14 @@ def test_erasing_the_member_removes_the_profile_its_photo_and_the_cached_list(
     assert not photos.folder(profile.pk).exists()
     deliver_all()
     assert listed_names(client) == []
+
+
+def test_one_member_saving_over_and_over_is_limited_and_another_member_is_not(client, settings):
+    settings.RATE_LIMITS = {**settings.RATE_LIMITS, "interpreter_profile_save": "3/h"}
+    access = signed_in(client, approved(1))
+    answers = [put(client, access, PROFILE).status_code for _ in range(3)]
+    answers.append(client.delete(PHOTO, **bearer(access)).status_code)  # the photo counts too
+    assert answers == [200, 200, 200, 429]
+    assert put(client, access, PROFILE).json()["code"] == "throttled"
+    # The same client address, another member: their own count.
+    assert put(client, signed_in(client, approved(2)), PROFILE).status_code == 200
