@@ -143,9 +143,7 @@ export function UploadForm({ target }: { target: SignedVideoTarget }) {
       {phase !== 'idle' && (
         <div className="signed-video-manager__progress">
           <label htmlFor={`${formId}-progress`}>{t('upload.progress')}</label>
-          <progress id={`${formId}-progress`} max={100} value={percent}>
-            {t('upload.percent', { percent })}
-          </progress>
+          <progress id={`${formId}-progress`} max={100} value={percent} />
           <span>{phase === 'saving' ? t('upload.saving') : t('upload.percent', { percent })}</span>
         </div>
       )}
