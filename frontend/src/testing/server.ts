@@ -38,4 +38,6 @@ export const server = setupServer(
   http.get('/api/my-membership/interpreting/', () => HttpResponse.json({ years: [], assignments: [] })),
   // The site pages ask for their signed video: none, unless a test says otherwise.
   signedVideoHandlers.publicVideo(),
+  // ... and staff's edit screens for theirs: none.
+  signedVideoHandlers.staffVideo(),
 );

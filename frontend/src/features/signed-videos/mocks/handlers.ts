@@ -39,4 +39,9 @@ export const signedVideoHandlers = {
     http.get('*/api/signed-videos/', ({ request }) =>
       json<SignedVideo | null>(answer(new URL(request.url).searchParams.get('target') ?? '')),
     ),
+  /** GET /api/management/signed-videos/?target=…: what staff see (null: none yet). */
+  staffVideo: (answer: (target: string) => StaffSignedVideo | null = () => null) =>
+    http.get('*/api/management/signed-videos/', ({ request }) =>
+      json<StaffSignedVideo | null>(answer(new URL(request.url).searchParams.get('target') ?? '')),
+    ),
 };
