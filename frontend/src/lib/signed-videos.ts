@@ -1,18 +1,19 @@
 import { api } from './api';
+import type { Language } from './i18n';
 
 /**
  * Signed videos (issue 30): a Rwandan Sign Language version of a site page, an event or an update.
  * Local types until the server's OpenAPI document has them (then `Schemas['SignedVideoOut']`).
- * Only the public call is here: this module is in the first visit's JavaScript of the public
- * pages, whose budget is tight; the staff calls are in features/signed-videos/staff-api.ts.
+ * Only the public call and types are here: this module is in the first visit's JavaScript of the
+ * public pages, whose budget is tight; the staff calls are in features/signed-videos/staff-api.ts.
+ * (No values the staff screens use either, or it would become a chunk of its own.)
  */
 
-export const CAPTION_LANGUAGES = ['en', 'rw', 'fr', 'sw'] as const;
-export type CaptionLanguage = (typeof CAPTION_LANGUAGES)[number];
+/** Captions come in the site's languages (lib/i18n's LANGUAGES). */
+export type CaptionLanguage = Language;
 
-/** The four site pages that can have a signed version, in the order staff see them. */
-export const SIGNED_PAGES = ['home', 'about', 'services', 'membership'] as const;
-export type SignedPage = (typeof SIGNED_PAGES)[number];
+/** The four site pages that can have a signed version. */
+export type SignedPage = 'home' | 'about' | 'services' | 'membership';
 
 /** What a video belongs to: `page:home`, `event:12`, `update:3`. */
 export type SignedVideoTarget = `page:${SignedPage}` | `event:${number}` | `update:${number}`;

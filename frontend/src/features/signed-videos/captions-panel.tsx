@@ -4,8 +4,8 @@ import { Field } from '../../components/field';
 import { FormMessage, type FormOutcome } from '../../components/form-message';
 import { knownFieldErrors, useFocusFirstError } from '../../components/use-focus-first-error';
 import { apiFieldErrors, errorText } from '../../lib/api-error';
-import { LANGUAGE_INFO } from '../../lib/i18n';
-import { CAPTION_LANGUAGES, type CaptionLanguage } from '../../lib/signed-videos';
+import { LANGUAGE_INFO, LANGUAGES as CAPTION_LANGUAGES } from '../../lib/i18n';
+import type { CaptionLanguage } from '../../lib/signed-videos';
 import { useTranslation } from '../../lib/use-translation';
 import { type StaffSignedVideo, useAddCaptionsMutation, useRemoveCaptionsMutation } from './staff-api';
 

@@ -1,7 +1,10 @@
 import { PageHeading } from '../../../components/page-heading';
-import { SIGNED_PAGES } from '../../../lib/signed-videos';
+import type { SignedPage } from '../../../lib/signed-videos';
 import { useTranslation } from '../../../lib/use-translation';
 import { SignedVideoManager } from '../signed-video-manager';
+
+/** The site pages that can have a signed version, in the order of the site's menu. */
+const SIGNED_PAGES: readonly SignedPage[] = ['home', 'about', 'services', 'membership'];
 
 /** /dashboard/signed-videos: the Rwandan Sign Language videos of the four site pages. */
 export function SignedVideosPage() {
