@@ -101,6 +101,12 @@ export default tseslint.config(
               allow: { to: { element: { type: 'feature', captured: { featureName: 'interpreting' } } } },
             },
             {
+              // Signed videos show on pages of several features: the Watch button (the player is a
+              // lazy chunk) on public pages, the manager on staff edit screens.
+              from: { element: { type: 'feature' } },
+              allow: { to: { element: { type: 'feature', captured: { featureName: 'signed-videos' } } } },
+            },
+            {
               from: { element: { type: 'components' } },
               allow: { to: { element: { types: { anyOf: ['components', 'lib'] } } } },
             },

@@ -151,6 +151,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     restoreMocks: true,
     css: false,
+    // The browser build (XMLHttpRequest, Blob files), as the app runs it: Vitest would take the
+    // package's Node build, which reads files as streams.
+    alias: { 'tus-js-client': fileURLToPath(new URL('node_modules/tus-js-client/lib.esm/browser/index.js', import.meta.url)) },
     // A test that passes in 1.7 s beside the other runners (`make test`) may take twice that on a
     // machine busy with other work too; a hung test still fails, after 20 s.
     testTimeout: 20_000,

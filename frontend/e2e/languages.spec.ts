@@ -89,7 +89,7 @@ for (const language of OFFERED) {
       await signIn(page); // the sign-in page in English: the journey's labels are English ones
       await chooseBeforeLoad(page, language);
       await page.setViewportSize(PHONE);
-      for (const path of ['/dashboard', '/dashboard/events', '/dashboard/members', '/dashboard/registrations', '/dashboard/payments', '/dashboard/create-event', '/dashboard/reports', '/dashboard/content', '/dashboard/content?tab=messages', '/dashboard/system', '/dashboard/activity', '/dashboard/privacy', '/dashboard/settings', '/dashboard/profile']) {
+      for (const path of ['/dashboard', '/dashboard/events', '/dashboard/members', '/dashboard/registrations', '/dashboard/payments', '/dashboard/create-event', '/dashboard/reports', '/dashboard/content', '/dashboard/content?tab=messages', '/dashboard/signed-videos', '/dashboard/system', '/dashboard/activity', '/dashboard/privacy', '/dashboard/settings', '/dashboard/profile']) {
         await page.goto(path);
         await expect(page.locator('html')).toHaveAttribute('lang', language);
         await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

@@ -18,6 +18,7 @@ const eventsAdmin = page(() => import('../features/events/pages/events-admin-pag
 const eventForm = page(() => import('../features/events/pages/event-form-page'), 'EventFormPage', [
   'events-admin',
   'events',
+  'signed-videos',
 ]);
 const members = page(() => import('../features/members/pages/members-page'), 'MembersPage', ['members-admin']);
 const registrationsOverview = page(
@@ -47,7 +48,7 @@ const reports = page(() => import('../features/reports/pages/reports-page'), 'Re
 const contentAdmin = page(
   () => import('../features/content/pages/content-admin-page'),
   'ContentAdminPage',
-  ['content-admin', 'resources'],
+  ['content-admin', 'resources', 'signed-videos'],
 );
 const system = page(() => import('../features/ops/pages/system-page'), 'SystemPage', ['system']);
 const activity = page(() => import('../features/activity/pages/activity-page'), 'ActivityPage', ['dashboard']);
@@ -56,6 +57,10 @@ const staffInterpreters = page(
   'StaffInterpretersPage',
   ['interpreting'],
 );
+// The site pages' signed videos (events and updates have theirs on their own edit screens).
+const signedVideos = page(() => import('../features/signed-videos/pages/signed-videos-page'), 'SignedVideosPage', [
+  'signed-videos',
+]);
 const personalData = page(() => import('../features/privacy/pages/erase-page'), 'ErasePage', ['privacy-admin']);
 
 const interpreterRequests = page(
@@ -91,6 +96,7 @@ const dashboardRoutes: RouteObject[] = [
           { path: 'activity', element: activity },
           { path: 'interpreters', element: staffInterpreters },
           { path: 'interpreting', element: interpreterRequests },
+          { path: 'signed-videos', element: signedVideos },
         ],
       },
     ],

@@ -31,6 +31,7 @@ export const TAG_TYPES = [
   'User',
   'Dashboard',
   'System',
+  'SignedVideo',
 ] as const;
 
 /** Calls whose 401 means "wrong credentials / token", never "the access token expired". */

@@ -20,7 +20,7 @@ export const LANGUAGE_INFO: Readonly<Record<Language, { name: string; dir: 'ltr'
   fr: { name: 'Français', dir: 'ltr' },
   sw: { name: 'Kiswahili', dir: 'ltr' },
 };
-export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'event-detail', 'events-admin', 'registration', 'registrations-admin', 'membership', 'members-admin', 'site', 'resources', 'content-admin', 'dashboard-home', 'reports', 'system', 'privacy', 'privacy-admin', 'ticket', 'checkin', 'verify', 'interpreting'] as const;
+export const NAMESPACES = ['common', 'contact', 'auth', 'dashboard', 'events', 'event-detail', 'events-admin', 'registration', 'registrations-admin', 'membership', 'members-admin', 'site', 'resources', 'content-admin', 'dashboard-home', 'reports', 'system', 'privacy', 'privacy-admin', 'ticket', 'checkin', 'verify', 'interpreting', 'signed-videos'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Where the visitor's choice is kept; index.html's preload script reads the same key. */

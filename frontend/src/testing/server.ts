@@ -6,6 +6,7 @@ import { dashboardBackend } from '../features/dashboard/mocks/handlers';
 import { publicEventHandlers } from '../features/events/mocks/public-handlers';
 import { interpretingHandlers } from '../features/interpreting/mocks/handlers';
 import { renewalBackend } from '../features/members/mocks/renewal-handlers';
+import { signedVideoHandlers } from '../features/signed-videos/mocks/handlers';
 import { challengeHandlers } from './challenge-handlers';
 
 // The translation catalogues the app fetches as JSON files (lib/i18n.ts), answered from source.
@@ -35,4 +36,8 @@ export const server = setupServer(
   interpretingHandlers.mine({ eligible: false, consent_wording: '', profile: null }),
   // ... and for their interpreting hours: none.
   http.get('/api/my-membership/interpreting/', () => HttpResponse.json({ years: [], assignments: [] })),
+  // The site pages ask for their signed video: none, unless a test says otherwise.
+  signedVideoHandlers.publicVideo(),
+  // ... and staff's edit screens for theirs: none.
+  signedVideoHandlers.staffVideo(),
 );

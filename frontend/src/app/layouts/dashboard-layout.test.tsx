@@ -34,6 +34,7 @@ describe('DashboardLayout', () => {
       ['Interpreter requests', '/dashboard/interpreting'],
       ['Reports', '/dashboard/reports'],
       ['Content', '/dashboard/content'],
+      ['Signed videos', '/dashboard/signed-videos'],
       ['System', '/dashboard/system'],
       ['Activity', '/dashboard/activity'],
       ['Personal data', '/dashboard/privacy'],

@@ -28,6 +28,7 @@ const ICONS = {
   system: 'M3 12h4l3-8 4 16 3-8h4',
   privacy: 'M12 3l8 3v6c0 5-3.5 8-8 9-4.5-1-8-4-8-9V6zM9 12l2 2 4-4',
   interpreters: 'M7 11V5a2 2 0 1 1 4 0v5M11 10V4a2 2 0 1 1 4 0v6M15 10V6a2 2 0 1 1 4 0v8a7 7 0 0 1-7 7h-1a7 7 0 0 1-6-3.4L3 14a2 2 0 0 1 3.4-2L7 13',
+  signedVideos: 'M3 5h13v14H3zM16 10l5-3v10l-5-3',
   activity: 'M12 7v5l3 2M21 12a9 9 0 1 1-9-9 9 9 0 0 1 9 9z',
   settings:
     'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6zM19.4 15a1.7 1.7 0 0 0 .3 1.8l.1.1a2 2 0 1 1-2.8 2.8l-.1-.1a1.7 1.7 0 0 0-2.9 1.2V21a2 2 0 1 1-4 0v-.1a1.7 1.7 0 0 0-2.9-1.2l-.1.1a2 2 0 1 1-2.8-2.8l.1-.1a1.7 1.7 0 0 0-1.2-2.9H3a2 2 0 1 1 0-4h.1a1.7 1.7 0 0 0 1.2-2.9l-.1-.1a2 2 0 1 1 2.8-2.8l.1.1a1.7 1.7 0 0 0 2.9-1.2V3a2 2 0 1 1 4 0v.1a1.7 1.7 0 0 0 2.9 1.2l.1-.1a2 2 0 1 1 2.8 2.8l-.1.1a1.7 1.7 0 0 0 1.2 2.9H21a2 2 0 1 1 0 4h-.1a1.7 1.7 0 0 0-1.5 1z',
@@ -63,6 +64,7 @@ const NAV_GROUPS = [
     links: [
       { to: '/dashboard/reports', key: 'links.reports', icon: 'reports' },
       { to: '/dashboard/content', key: 'links.content', icon: 'content' },
+      { to: '/dashboard/signed-videos', key: 'links.signedVideos', icon: 'signedVideos' },
       { to: '/dashboard/system', key: 'links.system', icon: 'system' },
       { to: '/dashboard/activity', key: 'links.activity', icon: 'activity' },
       { to: '/dashboard/privacy', key: 'links.privacy', icon: 'privacy' },

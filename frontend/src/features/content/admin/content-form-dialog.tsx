@@ -14,10 +14,12 @@ interface Props {
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
   onClose: () => void;
   children: ReactNode;
+  /** Below the form, with forms of its own (an update's signed video). */
+  after?: ReactNode;
 }
 
 /** The frame of the resource and update forms: a modal with Cancel and Save, fields disabled while saving. */
-export function ContentFormDialog({ title, formId, saving, saveLabel, outcome, onSubmit, onClose, children }: Props) {
+export function ContentFormDialog({ title, formId, saving, saveLabel, outcome, onSubmit, onClose, children, after }: Props) {
   const { t } = useTranslation('content-admin');
   return (
     <Modal
@@ -41,6 +43,7 @@ export function ContentFormDialog({ title, formId, saving, saveLabel, outcome, o
         </fieldset>
         <FormMessage message={outcome} />
       </form>
+      {after}
     </Modal>
   );
 }

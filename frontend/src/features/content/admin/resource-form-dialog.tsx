@@ -10,7 +10,7 @@ import { useCreateResourceMutation, useUpdateResourceMutation, type Resource } f
 import { ACCEPT_ATTRIBUTE, hasAcceptedExtension } from '../file-kinds';
 import { ContentFormDialog, DescriptionField, TitleField } from './content-form-dialog';
 import { useFileDetails } from './resources-table';
-import { knownFieldErrors, useFocusFirstError } from './use-focus-first-error';
+import { knownFieldErrors, useFocusFirstError } from '../../../components/use-focus-first-error';
 
 /** The server's default (RESOURCE_UPLOAD_MAX_MB) until GET /api/config/ has answered. */
 const DEFAULT_UPLOAD_LIMIT_MB = 10;

@@ -6,8 +6,9 @@ import { useToast } from '../../../components/use-toast';
 import { apiFieldErrors, errorText } from '../../../lib/api-error';
 import { useTranslation } from '../../../lib/use-translation';
 import { useCreateUpdateMutation, useUpdateUpdateMutation, type Update, type UpdateInput } from '../admin-api';
+import { SignedVideoManager } from '../../signed-videos/signed-video-manager';
 import { ContentFormDialog, DescriptionField, TitleField } from './content-form-dialog';
-import { knownFieldErrors, useFocusFirstError } from './use-focus-first-error';
+import { knownFieldErrors, useFocusFirstError } from '../../../components/use-focus-first-error';
 
 const FIELDS = ['title', 'date', 'description', 'link'] as const;
 type FormField = (typeof FIELDS)[number];
@@ -93,6 +94,7 @@ export function UpdateFormDialog({ update, onClose }: Props) {
       outcome={outcome}
       onSubmit={(event) => void handleSubmit(event)}
       onClose={onClose}
+      after={update && <SignedVideoManager target={`update:${update.id}`} headingLevel={3} />}
     >
       <TitleField id={id('title')} value={values.title} error={errors.title} onChange={(value) => change('title', value)} />
       <Field id={id('date')} label={t('fields.date')} marked error={errors.date}>

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 
 import heroImage from '../../../assets/site/hero-community.svg?no-inline';
 import { useTranslation } from '../../../lib/use-translation';
+import { WatchSignedVideo } from '../../signed-videos/watch-signed-video';
 import { InitialsAvatar } from '../components/initials-avatar';
 import { PageHero } from '../components/page-hero';
 import { PARTNERS } from '../components/partners';
@@ -43,7 +44,12 @@ export function AboutPage() {
 
   return (
     <div className="site-page about-page">
-      <PageHero title={t('common:pages.about')} lead={t('about.hero.lead')} image={heroImage} />
+      <PageHero
+        title={t('common:pages.about')}
+        lead={t('about.hero.lead')}
+        image={heroImage}
+        after={<WatchSignedVideo target="page:about" />}
+      />
 
       <div className="site-section container mission-vision">
         {(['mission', 'vision'] as const).map((part) => (

@@ -2,6 +2,7 @@ import { Link } from 'react-router-dom';
 
 import heroImage from '../../../assets/site/hero-signing.svg?no-inline';
 import { useTranslation } from '../../../lib/use-translation';
+import { WatchSignedVideo } from '../../signed-videos/watch-signed-video';
 import { PageHero } from '../components/page-hero';
 import { PartnerStrip } from '../components/partner-strip';
 import { ServiceCard } from '../components/service-card';
@@ -23,6 +24,7 @@ export function HomePage() {
         lead={t('home.hero.lead')}
         image={heroImage}
         documentTitle={t('common:pages.home')}
+        after={<WatchSignedVideo target="page:home" />}
       >
         <Link to="/membership" className="button button--accent">
           {t('home.hero.join')}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { PageHeading } from '../../../components/page-heading';
 import { useTranslation } from '../../../lib/use-translation';
+import { WatchSignedVideo } from '../../signed-videos/watch-signed-video';
 import { ServiceCard } from '../components/service-card';
 import { SERVICES } from '../components/services';
 import '../components/site-pages.css';
@@ -32,6 +33,7 @@ export function ServicesPage() {
     <section className="page site-page services-page">
       <PageHeading title={t('services.title')}>
         <p>{t('services.lead')}</p>
+        <WatchSignedVideo target="page:services" />
       </PageHeading>
       <ul className="site-grid">
         {SERVICES.slice(0, shown).map((service, index) => (

@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { renderRoute } from '../../../testing/render';
 import { server } from '../../../testing/server';
+import { makeSignedVideo } from '../../signed-videos/mocks/handlers';
 import { contentHandlers, makeUpdate } from '../mocks/handlers';
 
 const main = () => within(screen.getByRole('main'));
@@ -17,6 +18,21 @@ describe('Updates page', () => {
   let logged: ReturnType<typeof vi.spyOn>;
   beforeEach(() => {
     logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+  });
+
+  it('offers the signed version of an update that has one, and opens it in place', async () => {
+    server.use(
+      contentHandlers.updates([
+        makeUpdate({ signed_video: makeSignedVideo() }),
+        makeUpdate({ id: 2, title: 'Office closed', date: '2026-10-01', signed_video: null }),
+      ]),
+    );
+    const { user } = renderRoute('/Updates');
+    const signed = await itemOf('Certification exams announced');
+    const watch = within(signed).getByRole('button', { name: 'Watch in Rwandan Sign Language' });
+    expect(within(await itemOf('Office closed')).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(watch);
+    expect(await within(signed).findByRole('region', { name: 'Video in Rwandan Sign Language' })).toHaveFocus();
   });
 
   it('says it is loading, then lists title, date, description and Read More', async () => {

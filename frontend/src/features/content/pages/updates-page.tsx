@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { PageHeading } from '../../../components/page-heading';
 import { formatDate } from '../../../lib/format-date';
 import { useTranslation } from '../../../lib/use-translation';
+import { SignedVideoButton } from '../../signed-videos/watch-signed-video';
 import { useGetUpdatesQuery, type Update } from '../api';
 import './content-pages.css';
 
@@ -53,6 +54,7 @@ function UpdateItem({ update }: { update: Update }) {
       <p className="content-item__date">
         <time dateTime={update.date}>{formatDate(update.date)}</time>
       </p>
+      <SignedVideoButton video={update.signed_video} />
       {update.description && <p className="content-item__text">{update.description}</p>}
       {update.link && (
         <div className="content-item__footer">

@@ -9,6 +9,7 @@ import { eventImage } from '../../../lib/event-images';
 import { formatDate, formatTime } from '../../../lib/format-date';
 import { formatPrice } from '../../../lib/format-price';
 import { useTranslation } from '../../../lib/use-translation';
+import { SignedVideoButton } from '../../signed-videos/watch-signed-video';
 import { AboutSection, AgendaSection, FaqSection, SpeakersSection } from '../components/event-details';
 import { EventHero } from '../components/event-hero';
 import { EventLayout } from '../components/event-layout';
@@ -81,6 +82,7 @@ function EventDetail({ event }: { event: PublicEventDetail }) {
         </>
       }
     >
+      <SignedVideoButton video={event.signed_video} />
       {cancelled && (
         <p className="notice notice--error event-page__cancelled">
           <strong className="event-page__cancelled-status">{t('common:status.event.Cancelled')}</strong> {t('detail.cancelled')}

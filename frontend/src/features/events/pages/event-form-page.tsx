@@ -13,6 +13,7 @@ import '../admin/events-admin.css';
 import '../admin/event-form.css';
 import { StatusBadge } from '../../../components/status-badge';
 import { HistorySection } from '../../../components/history-section';
+import { SignedVideoManager } from '../../signed-videos/signed-video-manager';
 
 /** /dashboard/create-event: a new event, Draft unless published on save. */
 function CreateEvent() {
@@ -82,6 +83,7 @@ function EditEvent({ eventId }: { eventId: number }) {
             currentImage={event.image}
             save={(changes) => updateEvent({ id: event.id, changes }).unwrap()}
           />
+          <SignedVideoManager target={`event:${event.id}`} />
           <HistorySection objectType="event" objectId={event.id} />
         </>
       )}
