@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
-from django.http import HttpResponse
+from django.http import HttpResponse, UnreadablePostError
 from django.utils.translation import gettext as _
 
 from services.core.errors import ApplicationError, Conflict, NotFound, ValidationFailed
@@ -153,7 +153,10 @@ def upload_append(upload: Upload, *, offset_header: str | None, stream, content_
         remaining = content_length
         # What arrived before a cut connection stays: the client resumes after it.
         while remaining:
-            chunk = stream.read(min(remaining, 1024 * 1024))
+            try:
+                chunk = stream.read(min(remaining, 1024 * 1024))
+            except (OSError, UnreadablePostError):
+                break  # the client went away
             if not chunk:
                 break
             part.write(chunk)

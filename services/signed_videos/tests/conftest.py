@@ -7,11 +7,30 @@ from pathlib import Path
 import imageio_ffmpeg
 import pytest
 
-FFMPEG_SOURCE = ["-f", "lavfi", "-i", "testsrc=size=320x240:rate=10", "-f", "lavfi", "-i", "sine=frequency=440"]
+FFMPEG_SOURCE = [
+    "-f",
+    "lavfi",
+    "-i",
+    "testsrc=size=320x240:rate=10",
+    "-f",
+    "lavfi",
+    "-i",
+    "sine=frequency=440",
+]
 
 
 def _make(path: Path, codecs: list[str]) -> bytes:
-    command = [imageio_ffmpeg.get_ffmpeg_exe(), "-v", "error", "-y", *FFMPEG_SOURCE, "-t", "2", *codecs, str(path)]
+    command = [
+        imageio_ffmpeg.get_ffmpeg_exe(),
+        "-v",
+        "error",
+        "-y",
+        *FFMPEG_SOURCE,
+        "-t",
+        "2",
+        *codecs,
+        str(path),
+    ]
     subprocess.run(command, check=True, timeout=60)  # noqa: S603
     return path.read_bytes()
 
@@ -19,8 +38,12 @@ def _make(path: Path, codecs: list[str]) -> bytes:
 @pytest.fixture(scope="session")
 def videos(tmp_path_factory) -> dict[str, bytes]:
     folder = tmp_path_factory.mktemp("videos")
-    mp4 = _make(folder / "a.mp4", ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"])
-    webm = _make(folder / "a.webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-b:v", "200k", "-c:a", "libopus"])
+    mp4 = _make(
+        folder / "a.mp4", ["-c:v", "libx264", "-preset", "ultrafast", "-pix_fmt", "yuv420p", "-c:a", "aac"]
+    )
+    webm = _make(
+        folder / "a.webm", ["-c:v", "libvpx-vp9", "-deadline", "realtime", "-b:v", "200k", "-c:a", "libopus"]
+    )
     return {"mp4": mp4, "webm": webm}
 
 
@@ -36,7 +59,3 @@ def _signed_video_storage(settings, tmp_path):
         },
     }
     return tmp_path / "signed-videos"
-
-
-
-

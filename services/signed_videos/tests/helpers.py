@@ -25,6 +25,7 @@ def captions(client, video_id: int, data: bytes, language="en"):
         data={"language": language, "file": SimpleUploadedFile("c.vtt", data, "text/vtt")},
     )
 
+
 VTT = (
     b"WEBVTT\n\n1\n00:00:00.000 --> 00:00:01.500\nWelcome to the <b>association</b>.\n\n"
     b"00:00:01.500 --> 00:00:02.000\n<v Amina>Thank you.\n"

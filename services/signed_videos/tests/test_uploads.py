@@ -118,4 +118,3 @@ def test_staff_find_a_targets_video_by_target_or_id(staff_client, videos):
     assert staff_client.get(f"{STAFF}?target=page:services").json()["id"] == created["id"]
     assert staff_client.get(f"{STAFF}{created['id']}/").json()["target"] == "page:services"
     assert staff_client.get(f"{STAFF}{created['id'] + 1}/").status_code == 404
-
