@@ -31,7 +31,7 @@ def _make(path: Path, codecs: list[str]) -> bytes:
         *codecs,
         str(path),
     ]
-    subprocess.run(command, check=True, timeout=60)  # noqa: S603
+    subprocess.run(command, check=True, timeout=60)
     return path.read_bytes()
 
 

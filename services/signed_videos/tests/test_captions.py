@@ -62,7 +62,8 @@ def test_a_caption_file_with_a_fault_is_refused_naming_its_line(staff_client, re
 def test_webvtts_own_markup_is_kept(staff_client, client, ready):
     data = (
         b"WEBVTT - signed\n\nNOTE made by hand\n\n"
-        b"00:01.000 --> 00:02.000 align:start line:0\n<v Amina><c.loud>Hi</c> <i>all</i> <lang rw>muraho</lang>"
+        b"00:01.000 --> 00:02.000 align:start line:0\n"
+        b"<v Amina><c.loud>Hi</c> <i>all</i> <lang rw>muraho</lang>"
         b" <00:00:01.500><ruby>a<rt>b</rt></ruby> <u>u</u>\n"
     )
     video = captions(staff_client, ready["id"], data).json()

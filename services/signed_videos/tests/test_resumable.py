@@ -31,7 +31,7 @@ class Cut:
 
 
 def create(client, length: int, **headers):
-    metadata = "filename " + base64.b64encode("signs.mp4".encode()).decode()
+    metadata = "filename " + base64.b64encode(b"signs.mp4").decode()
     return client.post(
         UPLOADS, HTTP_UPLOAD_LENGTH=str(length), HTTP_UPLOAD_METADATA=metadata, **{**TUS, **headers}
     )
