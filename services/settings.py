@@ -619,15 +619,17 @@ SIGNED_VIDEO_DECODE_SECONDS = int(os.environ.get("SIGNED_VIDEO_DECODE_SECONDS", 
 # by default (MEDIA_ROOT/signed-videos, readable by compose's nginx, which serves them); an
 # S3-compatible store by setting SIGNED_VIDEO_STORAGE to a JSON STORAGES entry (docs/operations.md).
 SIGNED_VIDEO_URL = os.environ.get("SIGNED_VIDEO_URL", "/media/signed-videos/")
-STORAGES["signed_videos"] = json.loads(os.environ["SIGNED_VIDEO_STORAGE"]) if os.environ.get(
-    "SIGNED_VIDEO_STORAGE"
-) else {
-    "BACKEND": "django.core.files.storage.FileSystemStorage",
-    "OPTIONS": {
-        "location": str(MEDIA_ROOT / "signed-videos"),
-        "base_url": SIGNED_VIDEO_URL,
-        # Public files that compose's nginx (another user) serves straight from the folder.
-        "file_permissions_mode": 0o644,
-        "directory_permissions_mode": 0o755,
-    },
-}
+STORAGES["signed_videos"] = (
+    json.loads(os.environ["SIGNED_VIDEO_STORAGE"])
+    if os.environ.get("SIGNED_VIDEO_STORAGE")
+    else {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": str(MEDIA_ROOT / "signed-videos"),
+            "base_url": SIGNED_VIDEO_URL,
+            # Public files that compose's nginx (another user) serves straight from the folder.
+            "file_permissions_mode": 0o644,
+            "directory_permissions_mode": 0o755,
+        },
+    }
+)

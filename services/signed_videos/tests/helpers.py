@@ -6,9 +6,11 @@ STAFF = "/api/management/signed-videos/"
 PUBLIC = "/api/signed-videos/"
 
 
-def upload(client, data: bytes, *, target="page:about", name="clip.mp4", **extra):
-    body = {"target": target, "file": SimpleUploadedFile(name, data, "video/mp4"), **extra}
-    return client.post(STAFF, data=body)
+def upload(client, data: bytes, *, target="page:about", name="clip.mp4", poster=None, **headers):
+    body = {"target": target, "file": SimpleUploadedFile(name, data, "video/mp4")}
+    if poster is not None:
+        body["poster"] = poster
+    return client.post(STAFF, data=body, **headers)
 
 
 def ready_video(client, data: bytes, *, target="page:about", name="clip.mp4") -> dict:
@@ -19,10 +21,11 @@ def ready_video(client, data: bytes, *, target="page:about", name="clip.mp4") ->
     return client.get(f"{STAFF}{response.json()['id']}/").json()
 
 
-def captions(client, video_id: int, data: bytes, language="en"):
+def captions(client, video_id: int, data: bytes, language="en", **headers):
     return client.post(
         f"{STAFF}{video_id}/captions/",
         data={"language": language, "file": SimpleUploadedFile("c.vtt", data, "text/vtt")},
+        **headers,
     )
 
 
