@@ -610,6 +610,9 @@ EVENT_IMAGE_MAX_MEGAPIXELS = int(os.environ.get("EVENT_IMAGE_MAX_MEGAPIXELS", "4
 # The largest video staff may upload, in MB, whole or through the resumable upload (compose's
 # nginx lets the resumable upload's chunks through; a whole file that big should use it).
 SIGNED_VIDEO_MAX_MB = int(os.environ.get("SIGNED_VIDEO_MAX_MB", "300"))
+# The resumable upload's largest chunk, in MB (one short request each; compose's nginx lets
+# a little more through on /api/management/signed-videos/uploads/).
+SIGNED_VIDEO_CHUNK_MAX_MB = int(os.environ.get("SIGNED_VIDEO_CHUNK_MAX_MB", "16"))
 # Unfinished resumable uploads are deleted this long after they began.
 SIGNED_VIDEO_UPLOAD_EXPIRY_HOURS = int(os.environ.get("SIGNED_VIDEO_UPLOAD_EXPIRY_HOURS", "24"))
 # How long ffmpeg may look at one upload in the request (probe), and decode it in the worker.

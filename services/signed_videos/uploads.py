@@ -25,7 +25,6 @@ from .pending import folder
 
 VERSION = "1.0.0"
 EXTENSIONS = "creation,termination"
-CHUNK_MAX_MB = 16  # one PATCH at most (compose/nginx.common-server.conf lets a little more through)
 _KEY = set("0123456789abcdef")
 
 
@@ -134,9 +133,10 @@ def upload_append(upload: Upload, *, offset_header: str | None, stream, content_
     writing this upload."""
     if not (offset_header or "").isdigit():
         raise ValidationFailed(_("Upload-Offset is missing or not a number."))
-    if content_length > CHUNK_MAX_MB * 1024 * 1024:
+    limit = settings.SIGNED_VIDEO_CHUNK_MAX_MB
+    if content_length > limit * 1024 * 1024:
         raise ApplicationError(
-            _("Send the upload in chunks of at most %(limit)d MB.") % {"limit": CHUNK_MAX_MB},
+            _("Send the upload in chunks of at most %(limit)d MB.") % {"limit": limit},
             code="request_too_large",
             status=413,
         )

@@ -2468,6 +2468,10 @@ export interface components {
             registration_payment_deadline_hours: number | null;
             /** Resource Upload Max Mb */
             resource_upload_max_mb: number;
+            /** Signed Video Chunk Max Mb */
+            signed_video_chunk_max_mb: number;
+            /** Signed Video Max Mb */
+            signed_video_max_mb: number;
         };
         /** ConsentsOut */
         ConsentsOut: {

@@ -48,7 +48,11 @@ def videos(tmp_path_factory) -> dict[str, bytes]:
 
 
 @pytest.fixture(autouse=True)
-def _signed_video_storage(settings, tmp_path):
+def _signed_video_storage(request, settings, tmp_path):
+    settings.PUBLIC_EVENTS_RECHECK_SECONDS = 0
+    if request.node.get_closest_marker("worker"):
+        # Other processes (worker, web) share the run's DATA_DIR and the storage under it.
+        return Path(settings.STORAGES["signed_videos"]["OPTIONS"]["location"])
     settings.DATA_DIR = tmp_path / "data"
     settings.PUBLIC_EVENTS_RECHECK_SECONDS = 0  # the public caches look at their version each time
     settings.STORAGES = {
