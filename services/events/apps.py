@@ -17,7 +17,14 @@ class EventsConfig(AppConfig):
         from .services import event_before_delete
 
         # A signed video may belong to any event (services/signed_videos), and goes with it.
-        target_kind_register("event", lambda event_id: Event.objects.filter(pk=event_id).exists())
+        target_kind_register(
+            "event",
+            lambda event_id: Event.objects.filter(pk=event_id).exists(),
+            # As the public event page: any event but a draft.
+            public=lambda event_id: (
+                Event.objects.filter(pk=event_id).exclude(status=Event.Status.DRAFT).exists()
+            ),
+        )
 
         @event_before_delete
         def _signed_video_forget(event) -> dict[str, int]:

@@ -1,5 +1,6 @@
 from services.outbox.registry import subscribe
 from services.signed_videos.domain_events import SignedVideoChanged
+from services.signed_videos.services import public_cache as signed_videos_public_cache
 
 from . import public_cache
 from .domain_events import EventCreated, EventDeleted, EventStatusChanged, EventUpdated
@@ -19,3 +20,9 @@ for _topic in (
     SignedVideoChanged.topic,
 ):
     subscribe(_topic, name=f"events.invalidate_public_cache.{_topic}")(_invalidate)
+
+
+@subscribe(EventStatusChanged.topic, name="events.invalidate_signed_videos_public_cache")
+def _signed_videos_invalidate(event, message) -> None:
+    """A draft's signed video becomes public with its event, and hidden again with a return to draft."""
+    signed_videos_public_cache.invalidate()

@@ -19,7 +19,7 @@ from .schemas import (
     SignedVideoTargetQuery,
     TranscriptIn,
 )
-from .targets import target_parsed
+from .targets import target_parsed, target_public
 
 router = Router(tags=["signed videos"])
 public_router = Router(tags=["signed videos"])
@@ -47,7 +47,7 @@ def public_signed_video(request, query: Query[SignedVideoTargetQuery]):
     target = _target(query.target)
 
     def build():
-        return json_bytes(selectors.public_payload_of(target)), 200
+        return json_bytes(selectors.public_payload_of(target) if target_public(target) else None), 200
 
     return services.public_cache.response(request, target, build)
 

@@ -12,10 +12,23 @@ from services.core.errors import ValidationFailed
 PAGES = ("home", "about", "services", "membership")
 _PATTERN = re.compile(r"^(?:page:(?:home|about|services|membership)|(event|update):([1-9][0-9]{0,17}))$")
 _exists: dict[str, Callable[[int], bool]] = {}
+_public: dict[str, Callable[[int], bool]] = {}
 
 
-def target_kind_register(kind: str, exists: Callable[[int], bool]) -> None:
+def target_kind_register(
+    kind: str, exists: Callable[[int], bool], *, public: Callable[[int], bool] | None = None
+) -> None:
+    """`exists(id)`: staff may add a video to it; `public(id)`: visitors may see it (a draft
+    event's video stays staff's until the event is public). Without `public`, whatever exists."""
     _exists[kind] = exists
+    _public[kind] = public or exists
+
+
+def target_public(target: str) -> bool:
+    """Whether visitors may see what `target` (well formed) points at: pages always."""
+    found = _PATTERN.match(target)
+    kind = found.group(1) if found else None
+    return kind is None or (kind in _public and _public[kind](int(found.group(2))))
 
 
 def target_of(kind: str, object_id: int) -> str:

@@ -5,7 +5,7 @@ import pytest
 
 from services.content.handlers import _invalidate_public_lists
 from services.content.tests.factories import make_update
-from services.events.handlers import _invalidate
+from services.events.handlers import _invalidate, _signed_videos_invalidate
 from services.events.tests.factories import make_event
 
 from .helpers import PUBLIC, STAFF, VTT, captions, ready_video, upload
@@ -62,6 +62,16 @@ def test_deleting_an_update_or_an_event_deletes_its_signed_video(staff_client, c
     upload(staff_client, videos["mp4"], target=f"event:{event.pk}")
     assert staff_client.delete(f"/api/management/events/{event.pk}/").status_code == 200
     assert staff_client.get(f"{STAFF}?target=event:{event.pk}").json() is None
+
+
+def test_a_draft_events_video_stays_staffs_until_the_event_is_public(staff_client, client, videos):
+    event = make_event("Draft", status="Draft")
+    ready_video(staff_client, videos["mp4"], target=f"event:{event.pk}")
+    assert client.get(f"{PUBLIC}?target=event:{event.pk}").json() is None
+    event.status = "Published"
+    event.save()
+    _signed_videos_invalidate(None, None)  # what the worker's handler does on event.status_changed
+    assert client.get(f"{PUBLIC}?target=event:{event.pk}").json()["src"].endswith(".mp4")
 
 
 def test_the_public_read_refuses_a_malformed_target(client):
