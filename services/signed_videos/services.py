@@ -116,6 +116,13 @@ def signed_video_create(
     return video
 
 
+def _discard(video_id: int, names: list[str]) -> None:
+    """Files a run stored but did not publish, unless the row holds them (a run of the same video
+    that finished first stored the same names: they are its)."""
+    kept = SignedVideo.objects.filter(pk=video_id).values_list("video", "poster").first() or ()
+    storage.delete(*(name for name in names if name not in kept))
+
+
 def signed_video_prepare(*, video_id: int) -> str | None:
     """The worker's part: decode the whole video, make a poster when none was uploaded, move the
     checked video into the storage; ready (public) or failed with a reason. Outside any
@@ -126,6 +133,8 @@ def signed_video_prepare(*, video_id: int) -> str | None:
     path = pending.path_of(video.pending)
     if path is None:
         return None  # another run took it
+    # Started: the sweep hands it out again only once this run's time limit has passed.
+    SignedVideo.objects.filter(pk=video.pk).update(updated_at=timezone.now())
     container = probing.container_named("webm" if video.content_type == "video/webm" else "mp4")
     stored: list[str] = []
     try:
@@ -155,7 +164,7 @@ def signed_video_prepare(*, video_id: int) -> str | None:
         path.unlink(missing_ok=True)
         return SignedVideo.Status.FAILED
     except Exception:
-        storage.delete(*stored)
+        _discard(video.pk, stored)
         raise
     with transaction.atomic():
         updated = SignedVideo.objects.filter(pk=video.pk, status=SignedVideo.Status.PROCESSING).update(
@@ -163,8 +172,8 @@ def signed_video_prepare(*, video_id: int) -> str | None:
         )
         if updated:
             _changed(video.target)
-    if not updated:  # deleted meanwhile
-        storage.delete(*stored)
+    if not updated:  # deleted meanwhile, or another run finished first
+        _discard(video.pk, stored)
     path.unlink(missing_ok=True)
     return SignedVideo.Status.READY if updated else None
 

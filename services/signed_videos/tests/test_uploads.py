@@ -118,3 +118,27 @@ def test_staff_find_a_targets_video_by_target_or_id(staff_client, videos):
     assert staff_client.get(f"{STAFF}?target=page:services").json()["id"] == created["id"]
     assert staff_client.get(f"{STAFF}{created['id']}/").json()["target"] == "page:services"
     assert staff_client.get(f"{STAFF}{created['id'] + 1}/").status_code == 404
+
+
+def test_a_second_preparation_and_the_sweep_leave_a_ready_video_alone(staff_client, client, videos):
+    from services.signed_videos.services import signed_video_prepare, signed_videos_sweep
+
+    ready = ready_video(staff_client, videos["mp4"])
+    assert signed_video_prepare(video_id=ready["id"]) is None
+    assert signed_videos_sweep() == {"uploads_expired": 0, "pending_removed": 0, "prepared_again": 0}
+    assert client.get(ready["src"]).status_code == 200
+
+
+def test_a_preparation_lost_on_the_way_is_handed_out_again_by_the_sweep(staff_client, videos, settings):
+    from datetime import timedelta
+
+    from django.utils import timezone
+
+    from services.signed_videos.services import signed_videos_sweep
+
+    created = upload(staff_client, videos["mp4"]).json()
+    assert signed_videos_sweep()["prepared_again"] == 0  # its task may still be on its way
+    long_ago = timezone.now() - timedelta(seconds=settings.SIGNED_VIDEO_DECODE_SECONDS + 301)
+    SignedVideo.objects.filter(pk=created["id"]).update(updated_at=long_ago)
+    assert signed_videos_sweep()["prepared_again"] == 1
+    assert signed_videos_sweep()["prepared_again"] == 0  # once per period
