@@ -5,6 +5,7 @@ captions, transcript and deletion under /api/management/signed-videos/, and the 
 from django.utils.translation import gettext as _
 from ninja import File, Form, Query, Router, Status, UploadedFile
 
+from services.accounts.auth import StaffAuth
 from services.core.api import ErrorOut, MessageOut
 from services.core.errors import ValidationFailed
 from services.core.public_cache import json_bytes
@@ -26,6 +27,21 @@ public_router = Router(tags=["signed videos"])
 ERRORS = {400: ErrorOut, 401: ErrorOut, 403: ErrorOut, 404: ErrorOut}
 UPLOAD_ERRORS = {**ERRORS, 409: ErrorOut, 413: ErrorOut, 415: ErrorOut}
 UPLOADS = "signed-videos/uploads/"
+
+
+FORM_SLACK = 1024 * 1024  # the form around the file (target, a poster's headers)
+
+
+class StaffWithinVideoLimit(StaffAuth):
+    """Staff's token, then the size the body announces: a video over SIGNED_VIDEO_MAX_MB is refused
+    before Django reads the form into temporary files (the embedded mode has no nginx in front)."""
+
+    def authenticate(self, request, token: str):
+        user = super().authenticate(request, token)
+        announced = request.META.get("CONTENT_LENGTH") or "0"
+        if user is not None and announced.isdigit() and int(announced) > uploads.max_bytes() + FORM_SLACK:
+            raise services.too_large()
+        return user
 
 
 def _target(value: str) -> str:
@@ -63,6 +79,7 @@ def signed_video_of_target(request, query: Query[SignedVideoTargetQuery]):
 
 @router.post(
     "signed-videos/",
+    auth=StaffWithinVideoLimit(),
     response={202: SignedVideoOut, **UPLOAD_ERRORS},
     summary="Add a signed video: a file, or the key of a finished resumable upload (multipart/form-data)",
 )

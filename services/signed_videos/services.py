@@ -29,7 +29,7 @@ POSTER_AT_SECONDS = 1.0
 public_cache = PublicCache("signed_videos:public")
 
 
-def _too_large() -> ApplicationError:
+def too_large() -> ApplicationError:
     limit = settings.SIGNED_VIDEO_MAX_MB
     return ApplicationError(
         _("This video is too large. The limit is %(limit)d MB.") % {"limit": limit},
@@ -50,7 +50,7 @@ def _pending_file(*, file, upload_key: str | None, user_id: int) -> Path:
     """The video as a pending file: the uploaded file copied, or a finished resumable upload."""
     if file is not None:
         if file.size > uploads.max_bytes():
-            raise _too_large()
+            raise too_large()
         if not file.size:
             raise ValidationFailed(_("This file is empty."), fields={"file": _("This file is empty.")})
         return pending.received(file)
