@@ -7,7 +7,7 @@ from datetime import timedelta
 from pathlib import Path
 
 from django.conf import settings
-from django.db import transaction
+from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -67,6 +67,13 @@ def _pending_file(*, file, upload_key: str | None, user_id: int) -> Path:
     raise ValidationFailed(message, fields={"file": message})
 
 
+def _taken() -> Conflict:
+    return Conflict(
+        _("This page already has a signed video. Delete it before adding another."),
+        fields={"target": _("This page already has a signed video.")},
+    )
+
+
 def signed_video_create(
     *, target: str, file=None, upload_key: str | None = None, poster=None, by
 ) -> SignedVideo:
@@ -74,10 +81,7 @@ def signed_video_create(
     the worker to prepare it. Nothing stays behind when anything is refused."""
     target = target_checked(target)
     if SignedVideo.objects.filter(target=target).exists():
-        raise Conflict(
-            _("This page already has a signed video. Delete it before adding another."),
-            fields={"target": _("This page already has a signed video.")},
-        )
+        raise _taken()
     poster_bytes = None
     if poster is not None:
         try:
@@ -92,16 +96,18 @@ def signed_video_create(
         except probing.VideoRefused as refusal:
             raise ValidationFailed(str(refusal), fields={"file": str(refusal)}) from None
         with transaction.atomic():
-            if SignedVideo.objects.select_for_update().filter(target=target).exists():
-                raise Conflict(_("This page already has a signed video. Delete it before adding another."))
-            video = SignedVideo.objects.create(
-                target=target,
-                pending=path.name,
-                size_bytes=path.stat().st_size,
-                duration_seconds=probed.duration_seconds,
-                content_type=probed.container.content_type,
-                created_by=by,
-            )
+            try:
+                with transaction.atomic():  # two uploads for one target at once: the second is refused
+                    video = SignedVideo.objects.create(
+                        target=target,
+                        pending=path.name,
+                        size_bytes=path.stat().st_size,
+                        duration_seconds=probed.duration_seconds,
+                        content_type=probed.container.content_type,
+                        created_by=by,
+                    )
+            except IntegrityError:
+                raise _taken() from None
             if poster_bytes is not None:
                 name = storage.name_for(
                     video.pk, hashlib.sha256(poster_bytes).hexdigest(), "webp", part="poster"
