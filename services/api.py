@@ -33,6 +33,8 @@ from services.ops.api import router as ops_router
 from services.privacy.api import router as privacy_router
 from services.registrations.api import public_router as registrations_public_router
 from services.registrations.api import router as registrations_router
+from services.signed_videos.api import public_router as signed_videos_public_router
+from services.signed_videos.api import router as signed_videos_router
 
 api = DocumentedNinjaAPI(
     title="Association portal API",
@@ -79,3 +81,6 @@ api.add_router("management/", interpreters_staff_router)
 api.add_router("", interpreting_public_router)
 api.add_router("management/", interpreting_router)
 api.add_router("my-membership/", my_interpreting_router)
+# Signed videos (docs/content.md): staff's uploads, captions and transcripts; the public read.
+api.add_router("management/", signed_videos_router)
+api.add_router("", signed_videos_public_router)

@@ -2,6 +2,7 @@
 (documented in compose/.env.example); the defaults are the embedded mode of `make run`."""
 
 import contextlib
+import json
 import os
 import secrets
 from datetime import timedelta
@@ -112,6 +113,7 @@ INSTALLED_APPS = [
     "services.dashboard",
     "services.cpd",
     "services.interpreting",
+    "services.signed_videos",
 ]
 
 MIDDLEWARE = [
@@ -256,6 +258,7 @@ STATIC_ROOT.mkdir(exist_ok=True)
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
     "staticfiles": {"BACKEND": "whitenoise.storage.CompressedManifestStaticFilesStorage"},
+    # Signed videos, their posters and captions (services/signed_videos/storage.py): set just below.
 }
 # The built single-page app: its files are served at the site root, index.html for client routes.
 FRONTEND_DIST = Path(os.environ.get("FRONTEND_DIST", BASE_DIR / "frontend" / "dist"))
@@ -532,6 +535,8 @@ RATE_LIMITS = {
     "member_email_confirm": os.environ.get("MEMBER_EMAIL_CONFIRM_RATE", "30/h"),  # links opened
     # Renewals asked for by one member (each type or method change e-mails how to pay again).
     "member_renew": os.environ.get("MEMBER_RENEW_RATE", "10/h"),
+    # A page's signed video looked up (every page with one asks once per visit).
+    "signed_video": os.environ.get("SIGNED_VIDEO_RATE", "600/h"),
 }
 # The bot challenge of the public forms that create a row or send an e-mail (sign-up, waiting
 # list, membership, contact, password reset): the browser solves a proof of work in the background
@@ -602,3 +607,34 @@ RESOURCE_UPLOAD_MAX_MB = int(os.environ.get("RESOURCE_UPLOAD_MAX_MB", "10"))
 # header before it is decoded (a small file can unpack into gigabytes: a decompression bomb).
 EVENT_IMAGE_UPLOAD_MAX_MB = int(os.environ.get("EVENT_IMAGE_UPLOAD_MAX_MB", "8"))
 EVENT_IMAGE_MAX_MEGAPIXELS = int(os.environ.get("EVENT_IMAGE_MAX_MEGAPIXELS", "40"))
+
+# --- Signed videos (services/signed_videos/, docs/content.md) -------------------------------
+# The largest video staff may upload, in MB, whole or through the resumable upload (compose's
+# nginx lets the resumable upload's chunks through; a whole file that big should use it).
+SIGNED_VIDEO_MAX_MB = int(os.environ.get("SIGNED_VIDEO_MAX_MB", "300"))
+# The resumable upload's largest chunk, in MB (one short request each; compose's nginx lets
+# a little more through on /api/management/signed-videos/uploads/).
+SIGNED_VIDEO_CHUNK_MAX_MB = int(os.environ.get("SIGNED_VIDEO_CHUNK_MAX_MB", "16"))
+# Unfinished resumable uploads are deleted this long after they began.
+SIGNED_VIDEO_UPLOAD_EXPIRY_HOURS = int(os.environ.get("SIGNED_VIDEO_UPLOAD_EXPIRY_HOURS", "24"))
+# How long ffmpeg may look at one upload in the request (probe), and decode it in the worker.
+SIGNED_VIDEO_PROBE_SECONDS = int(os.environ.get("SIGNED_VIDEO_PROBE_SECONDS", "60"))
+SIGNED_VIDEO_DECODE_SECONDS = int(os.environ.get("SIGNED_VIDEO_DECODE_SECONDS", "1800"))
+# Checked files only: the videos, posters and captions, named by their content's hash. On the disk
+# by default (MEDIA_ROOT/signed-videos, readable by compose's nginx, which serves them); an
+# S3-compatible store by setting SIGNED_VIDEO_STORAGE to a JSON STORAGES entry (docs/operations.md).
+SIGNED_VIDEO_URL = os.environ.get("SIGNED_VIDEO_URL", "/media/signed-videos/")
+STORAGES["signed_videos"] = (
+    json.loads(os.environ["SIGNED_VIDEO_STORAGE"])
+    if os.environ.get("SIGNED_VIDEO_STORAGE")
+    else {
+        "BACKEND": "django.core.files.storage.FileSystemStorage",
+        "OPTIONS": {
+            "location": str(MEDIA_ROOT / "signed-videos"),
+            "base_url": SIGNED_VIDEO_URL,
+            # Public files that compose's nginx (another user) serves straight from the folder.
+            "file_permissions_mode": 0o644,
+            "directory_permissions_mode": 0o755,
+        },
+    }
+)

@@ -65,6 +65,9 @@ BEAT_SCHEDULE = {
     "notifications-clear-bodies": ("notifications.clear_bodies", Daily(hour=3, minute=50)),
     # Deletes audit entries older than AUDIT_RETENTION_DAYS (two years): daily at 03:55 Kigali time.
     "audit-prune": ("audit.prune", Daily(hour=3, minute=55)),
+    # Signed videos: deletes resumable uploads older than SIGNED_VIDEO_UPLOAD_EXPIRY_HOURS and
+    # files left by stopped requests, and hands lost preparations to a worker again: every hour.
+    "signed-videos-sweep": ("signed_videos.sweep", Every(3600)),
     # Deletes dispatched outbox messages older than OUTBOX_RETENTION_DAYS: daily at 03:15 Kigali time.
     "outbox-purge": ("outbox.purge", Daily(hour=3, minute=15)),
 }

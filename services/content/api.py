@@ -1,3 +1,5 @@
+import dataclasses
+
 from django.utils.translation import gettext as _
 from ninja import File, Form, Query, Router, Status, UploadedFile
 
@@ -5,6 +7,7 @@ from services.core.api import ErrorOut, MessageOut
 from services.core.challenge import challenge_required
 from services.core.paging import paginate
 from services.core.throttling import ActionThrottle
+from services.signed_videos.selectors import with_signed_videos
 
 from . import public_reads, selectors, services
 from .downloads import resource_file_response
@@ -160,9 +163,14 @@ def resource_delete(request, resource_id: int):
     summary="Updates, newest date first (a plain list; a page with page or page_size)",
 )
 def news_item_list(request, filters: Query[ContentFilters]):
-    return _listed(
+    found = _listed(
         request, filters, cached=public_reads.news_item_list_response, select=selectors.news_item_list
     )
+    if isinstance(found, list):  # searched
+        return with_signed_videos(found, "update")
+    if hasattr(found, "results"):  # a page
+        found = dataclasses.replace(found, results=with_signed_videos(found.results, "update"))
+    return found  # the cached list: carries them already
 
 
 @public_router.post("updates/", response={201: NewsItemOut, **ERRORS}, summary="Add an update")
@@ -174,7 +182,7 @@ def news_item_create(request, payload: NewsItemIn):
     "updates/{int:update_id}/", auth=None, response={200: NewsItemOut, 404: ErrorOut}, summary="One update"
 )
 def news_item_detail(request, update_id: int):
-    return selectors.news_item_get(update_id=update_id)
+    return with_signed_videos([selectors.news_item_get(update_id=update_id)], "update")[0]
 
 
 @public_router.put(

@@ -8,8 +8,12 @@ class ContentConfig(AppConfig):
 
     def ready(self):
         from services.audit.registry import audit_follow
+        from services.signed_videos.targets import target_kind_register
 
         from .models import ContactMessage, NewsItem, Resource
+
+        # A signed video may belong to any update (services/signed_videos).
+        target_kind_register("update", lambda update_id: NewsItem.objects.filter(pk=update_id).exists())
 
         audit_follow(NewsItem, object_type="news_item", exclude=["created_at"], label=lambda item: item.title)
         audit_follow(

@@ -7,6 +7,7 @@ from services.accounts.selectors import staff_language
 from services.notifications.selectors import notifications_sent_recently
 from services.notifications.services import notification_queue
 from services.outbox.registry import subscribe
+from services.signed_videos.domain_events import SignedVideoChanged
 
 from . import public_reads
 from .domain_events import ContactReceived, NewsItemChanged, ResourceChanged
@@ -60,6 +61,6 @@ def _invalidate_public_lists(event, message) -> None:
     public_reads.invalidate()
 
 
-# A change to a resource or an update changes what the public pages list.
-for _topic in (ResourceChanged.topic, NewsItemChanged.topic):
+# A change to a resource or an update (or to an update's signed video) changes what the public pages list.
+for _topic in (ResourceChanged.topic, NewsItemChanged.topic, SignedVideoChanged.topic):
     subscribe(_topic, name=f"content.invalidate_public_cache.{_topic}")(_invalidate_public_lists)

@@ -5,6 +5,7 @@ resource or an update changes."""
 from django.http import HttpResponse
 
 from services.core.public_cache import PublicCache, json_bytes
+from services.signed_videos.selectors import with_signed_videos
 
 from . import selectors
 from .schemas import news_item_payload, resource_payload
@@ -22,6 +23,7 @@ def resource_list_response(request) -> HttpResponse:
 
 def news_item_list_response(request) -> HttpResponse:
     def build():
-        return json_bytes([news_item_payload(update) for update in selectors.news_item_list()]), 200
+        updates = with_signed_videos(selectors.news_item_list(), "update")
+        return json_bytes([news_item_payload(update) for update in updates]), 200
 
     return _cache.response(request, "updates", build)

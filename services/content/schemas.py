@@ -3,6 +3,8 @@ from typing import Any
 
 from ninja import Schema
 
+from services.signed_videos.schemas import SignedVideoPublicOut
+
 from .files import download_name, extension_of
 
 
@@ -113,6 +115,8 @@ class NewsItemOut(Schema):
     description: str
     link: str
     created_at: datetime
+    # Its version in Rwandan Sign Language (services/signed_videos), or null.
+    signed_video: SignedVideoPublicOut | None = None
 
 
 class NewsItemPageOut(Schema):

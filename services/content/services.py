@@ -19,6 +19,8 @@ from services.core.text import email_address_problem, person_name_problem
 from services.notifications.languages import language_code
 from services.notifications.services import About, notifications_erase
 from services.outbox.services import publish
+from services.signed_videos.services import signed_video_forget
+from services.signed_videos.targets import target_of
 
 from .domain_events import ContactMessageErased, ContactReceived, NewsItemChanged, ResourceChanged
 from .files import FileKind, detected_kind, extension_of
@@ -337,4 +339,5 @@ def news_item_delete(*, update_id: int) -> None:
     with transaction.atomic(), audit_action("news_item.deleted"):
         update = _update_locked(update_id)
         publish(NewsItemChanged(update_id=update.pk, action="deleted"))
+        signed_video_forget(target=target_of("update", update.pk))  # its signed video goes with it
         update.delete()

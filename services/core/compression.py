@@ -13,6 +13,7 @@ COMPRESSIBLE = ("application/json", "text/", "application/javascript", "applicat
 class TextGZipMiddleware(GZipMiddleware):
     def process_response(self, request, response):
         content_type = response.get("Content-Type", "")
-        if not content_type.startswith(COMPRESSIBLE):
+        # A part of a file (206, services/signed_videos/serving.py) keeps its exact bytes.
+        if not content_type.startswith(COMPRESSIBLE) or response.status_code == 206:
             return response
         return super().process_response(request, response)

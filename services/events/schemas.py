@@ -5,6 +5,7 @@ from ninja import Schema
 
 from services.core.cpd import CPD_CATEGORIES
 from services.core.openapi import ClockTime, one_of
+from services.signed_videos.schemas import SignedVideoPublicOut
 
 from . import images
 from .models import Event
@@ -115,6 +116,8 @@ class EventOut(Schema):
     event_image_id: str
     # The uploaded picture, or null: then the fixed one of event_image_id is shown.
     image: EventImageOut | None = None
+    # Its version in Rwandan Sign Language (services/signed_videos), or null.
+    signed_video: SignedVideoPublicOut | None = None
     status: EventStatus
     maximum_attendees: int | None
     payment_deadline_hours: int | None = None

@@ -53,6 +53,8 @@ def config(request):
             key: settings.ASSOCIATION[key] for key in ("name", "short_name", "email", "phone", "address")
         },
         "resource_upload_max_mb": settings.RESOURCE_UPLOAD_MAX_MB,
+        "signed_video_max_mb": settings.SIGNED_VIDEO_MAX_MB,
+        "signed_video_chunk_max_mb": settings.SIGNED_VIDEO_CHUNK_MAX_MB,
         "public_form_challenge": settings.PUBLIC_FORM_CHALLENGE,
         "registration_payment_deadline_hours": settings.REGISTRATION_PAYMENT_DEADLINE_HOURS,
         "membership_fees": settings.MEMBERSHIP_FEES,

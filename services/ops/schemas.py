@@ -15,6 +15,9 @@ class ConfigOut(Schema):
     association: dict[str, str]
     # The largest resource file staff may upload (the Content page states it before uploading).
     resource_upload_max_mb: int
+    # The largest signed video, and the resumable upload's largest chunk (docs/content.md).
+    signed_video_max_mb: int
+    signed_video_chunk_max_mb: int
     # Whether the public forms must send a solved bot challenge (the browser fetches none if not).
     public_form_challenge: bool
     # Hours an unpaid seat is kept when an event sets no deadline of its own (the event form says

@@ -53,6 +53,7 @@ PUBLIC = {
     ("GET", "/api/interpreters/districts/"),
     ("GET", "/api/interpreters/{profile_id}/"),
     ("GET", "/api/media/interpreters/{profile_id}/{name}"),
+    ("GET", "/api/signed-videos/"),  # a page's, an event's or an update's signed video, once ready
 }
 # A member session's own operations (services/members/my_membership.py): no staff token reaches
 # them, and a member token reaches nothing else (services/members/tests/test_my_membership.py).

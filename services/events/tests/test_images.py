@@ -257,7 +257,7 @@ def test_the_list_costs_the_same_queries_with_pictures(staff_client, visitor, dj
     with django_assert_num_queries(2):  # auth + events with their counts
         body = staff_client.get(EVENTS).json()
     assert all(event["image"] for event in body)
-    with django_assert_num_queries(1):
+    with django_assert_num_queries(2):  # the events, their signed videos
         _invalidate(None, None)
         assert all(event["image"] for event in visitor.get(PUBLIC).json())
 

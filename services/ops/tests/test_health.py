@@ -119,6 +119,7 @@ def test_config_gives_the_map_tile_url_and_association_contacts(client, settings
     assert body["map_tile_url"] == "https://tiles.example.org/{z}/{x}/{y}.png"
     assert body["association"]["email"] == settings.ASSOCIATION["email"]
     assert body["resource_upload_max_mb"] == settings.RESOURCE_UPLOAD_MAX_MB
+    assert (body["signed_video_max_mb"], body["signed_video_chunk_max_mb"]) == (300, 16)
 
 
 @pytest.mark.parametrize("hours", [72.0, 0.5, None])
