@@ -3,13 +3,15 @@ from typing import Literal
 
 from ninja import Schema
 
+from services.core.openapi import one_of
+
 from . import storage
-from .models import SignedVideo
+from .models import LANGUAGES, SignedVideo
 from .selectors import captions_payload
 
 
 class CaptionOut(Schema):
-    language: str
+    language: one_of(LANGUAGES)
     src: str
 
 
@@ -28,8 +30,8 @@ class SignedVideoOut(Schema):
 
     id: int
     target: str
-    status: str
-    error: str
+    status: one_of(SignedVideo.Status)
+    error: str  # why the preparation failed; empty otherwise
     src: str | None
     poster: str | None
     captions: list[CaptionOut]
@@ -65,7 +67,7 @@ class TranscriptIn(Schema):
 
 
 class CaptionIn(Schema):
-    language: Literal["en", "rw", "fr", "sw"]
+    language: Literal[LANGUAGES]
 
 
 class SignedVideoIn(Schema):

@@ -2310,8 +2310,11 @@ export interface components {
         };
         /** CaptionOut */
         CaptionOut: {
-            /** Language */
-            language: string;
+            /**
+             * Language
+             * @enum {string}
+             */
+            language: "en" | "rw" | "fr" | "sw";
             /** Src */
             src: string;
         };
@@ -5372,8 +5375,11 @@ export interface components {
             size_bytes: number;
             /** Src */
             src: string | null;
-            /** Status */
-            status: string;
+            /**
+             * Status
+             * @enum {string}
+             */
+            status: "processing" | "ready" | "failed";
             /** Target */
             target: string;
             /** Transcript */

@@ -1,9 +1,9 @@
 import { api } from './api';
+import type { Schemas } from './api-types';
 import type { Language } from './i18n';
 
 /**
- * Signed videos (issue 30): a Rwandan Sign Language version of a site page, an event or an update.
- * Local types until the server's OpenAPI document has them (then `Schemas['SignedVideoOut']`).
+ * Signed videos: a Rwandan Sign Language version of a site page, an event or an update.
  * Only the public call and types are here: this module is in the first visit's JavaScript of the
  * public pages, whose budget is tight; the staff calls are in features/signed-videos/staff-api.ts.
  * (No values the staff screens use either, or it would become a chunk of its own.)
@@ -18,18 +18,7 @@ export type SignedPage = 'home' | 'about' | 'services' | 'membership';
 /** What a video belongs to: `page:home`, `event:12`, `update:3`. */
 export type SignedVideoTarget = `page:${SignedPage}` | `event:${number}` | `update:${number}`;
 
-export interface SignedVideo {
-  id: number;
-  src: string;
-  poster: string | null;
-  captions: { language: CaptionLanguage; src: string }[];
-  transcript: string | null;
-}
-
-/** An event or update as the public API answers it carries its video, or null. */
-export interface WithSignedVideo {
-  signed_video?: SignedVideo | null;
-}
+export type SignedVideo = Schemas['SignedVideoPublicOut'];
 
 const signedVideosApi = api.injectEndpoints({
   endpoints: (build) => ({

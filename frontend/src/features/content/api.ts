@@ -1,7 +1,6 @@
 import { api } from '../../lib/api';
 import type { Schemas } from '../../lib/api-types';
 import type { Challenged } from '../../lib/public-form-challenge';
-import type { WithSignedVideo } from '../../lib/signed-videos';
 
 /** What the contact form sends (the server's ContactIn, every field filled). */
 export type ContactMessage = Required<Schemas['ContactIn']>;
@@ -17,7 +16,7 @@ export type ContactReply = Partial<Schemas['MessageOut']>;
 export type Resource = Schemas['ResourceOut'];
 
 /** SPEC §3 Update, as GET /api/updates/ answers it (date: yyyy-mm-dd). */
-export type Update = Schemas['NewsItemOut'] & WithSignedVideo;
+export type Update = Schemas['NewsItemOut'];
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null;

@@ -1,6 +1,5 @@
 import { api } from '../../lib/api';
 import type { EventStatus, Schemas } from '../../lib/api-types';
-import type { WithSignedVideo } from '../../lib/signed-videos';
 
 export type { EventStatus };
 
@@ -16,14 +15,14 @@ export type UploadedEventImage = Schemas['EventImageOut'];
  * of 0 or null means free, `open_seats` are the seats a visitor can still take (null: unlimited),
  * `image` null: the preset picture of event_image_id is shown.
  */
-export type PublicEvent = Schemas['EventOut'] & WithSignedVideo;
+export type PublicEvent = Schemas['EventOut'];
 
 /**
  * One event as its page reads it (GET management/public-events/{id}/, the server's EventDetailOut):
  * the list's fields and `access_info`, the venue's access information (several lines; '' none),
  * which the lists leave out to stay small.
  */
-export type PublicEventDetail = Schemas['EventDetailOut'] & WithSignedVideo;
+export type PublicEventDetail = Schemas['EventDetailOut'];
 
 /** True when a visitor can no longer take a seat (they can join the waiting list). Here, not
  * beside the card: the event page would otherwise fetch the whole card's chunk for it. */

@@ -83,7 +83,7 @@ function VideoPanel({ video, headingLevel }: { video: StaffSignedVideo; headingL
       )}
       {video.status === 'failed' && (
         <p className="notice notice--error" role="alert">
-          {t('manager.failed', { reason: video.error ?? t('errors.unknown') })}
+          {t('manager.failed', { reason: video.error || t('errors.unknown') })}
         </p>
       )}
       {video.status === 'ready' && (
@@ -95,7 +95,7 @@ function VideoPanel({ video, headingLevel }: { video: StaffSignedVideo; headingL
             playsInline
             preload="none"
             poster={video.poster ?? undefined}
-            src={video.src}
+            src={video.src ?? undefined}
             aria-label={t('manager.preview')}
           >
             {video.captions.map((caption) => (

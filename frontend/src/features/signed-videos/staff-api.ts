@@ -1,23 +1,16 @@
 import { api } from '../../lib/api';
-import type { CaptionLanguage, SignedVideo, SignedVideoTarget } from '../../lib/signed-videos';
+import type { Schemas } from '../../lib/api-types';
+import type { CaptionLanguage, SignedVideoTarget } from '../../lib/signed-videos';
 
-/** A video as staff see it: the public fields and how its preparation went. */
-export interface StaffSignedVideo extends SignedVideo {
-  target: SignedVideoTarget;
-  status: 'processing' | 'ready' | 'failed';
-  /** Why the worker could not prepare it (status failed), else null. */
-  error: string | null;
-  size_bytes: number;
-  duration_seconds: number | null;
-  content_type: string;
-  created_at: string;
-}
+/** A video as staff see it: the public fields (`src` null until ready) and how its preparation went
+ * (`error` says why it failed, empty otherwise). */
+export type StaffSignedVideo = Schemas['SignedVideoOut'];
 
 /** Where the resumable (tus 1.0) uploads go; the video is made from one with `createSignedVideo`. */
 export const UPLOADS_ENDPOINT = '/api/management/signed-videos/uploads/';
 
 const BASE = 'management/signed-videos/';
-const tagOf = (target: SignedVideoTarget) => [{ type: 'SignedVideo' as const, id: target }];
+const tagOf = (target: string) => [{ type: 'SignedVideo' as const, id: target }];
 
 /** The staff calls of docs/content.md (Signed videos). Every change refetches the target's video. */
 export const signedVideosStaffApi = api.injectEndpoints({

@@ -7,6 +7,11 @@ import { renderWithProviders } from '../../testing/render';
 import { server } from '../../testing/server';
 import { makeSignedVideo, signedVideoHandlers } from './mocks/handlers';
 import { SignedVideoButton, WatchSignedVideo } from './watch-signed-video';
+import fr from '../../locales/fr/signed-videos.json';
+import rw from '../../locales/rw/signed-videos.json';
+
+// The screens' words in the languages the test switches to.
+const CATALOGUES = { fr, rw };
 
 const WATCH = 'Watch in Rwandan Sign Language';
 
@@ -70,11 +75,12 @@ describe('Watch in Rwandan Sign Language', () => {
   });
 
   it('turns on the Kinyarwanda captions for a visitor reading the site in Kinyarwanda, and none without them', async () => {
-    const defaultTrack = async (language: string) => {
+    const defaultTrack = async (language: 'rw' | 'fr') => {
       await i18n.changeLanguage(language);
+      const texts = CATALOGUES[language];
       const { user, unmount } = renderWithProviders(<SignedVideoButton video={makeSignedVideo()} />);
-      await user.click(await screen.findByRole('button', { name: WATCH }));
-      const player = await screen.findByRole('region', { name: 'Video in Rwandan Sign Language' });
+      await user.click(await screen.findByRole('button', { name: texts.watch }));
+      const player = await screen.findByRole('region', { name: texts.player.label });
       const on = tracks(player).filter((track) => track.default).map((track) => track.language);
       unmount();
       return on;

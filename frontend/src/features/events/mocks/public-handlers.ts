@@ -135,6 +135,8 @@ export const DEMO_PUBLIC_EVENTS: PublicEvent[] = [
 ];
 
 export const TEST_SITE_CONFIG: SiteConfig = {
+  signed_video_max_mb: 300,
+  signed_video_chunk_max_mb: 16,
   map_tile_url: 'http://127.0.0.1:9/tiles/{z}/{x}/{y}.png',
   map_attribution: '&copy; OpenStreetMap contributors',
   association: {

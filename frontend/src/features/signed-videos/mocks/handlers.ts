@@ -24,7 +24,7 @@ export function makeStaffSignedVideo(overrides: Partial<StaffSignedVideo> = {}):
     ...makeSignedVideo({ captions: [], transcript: null }),
     target: 'event:12',
     status: 'ready',
-    error: null,
+    error: '',
     size_bytes: 12_400_000,
     duration_seconds: 95,
     content_type: 'video/mp4',
