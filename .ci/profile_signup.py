@@ -11,8 +11,10 @@ of a migrated database of your own, .ci/details.env, the lifted rates, PUBLIC_FO
 
     .venv/bin/python .ci/profile_signup.py [COUNT=300] [ROUNDS=3] [WARMUP=30] [TOP=30]
 
-PROFILE_DUMP=path also writes the profile there (pstats). It creates its event and leaves the rows
-it wrote (a database of its own, not the bench's)."""
+PROFILE_DUMP=path also writes the profile there (pstats). PROFILE_CALLGRIND=1, under
+`valgrind --tool=callgrind --instr-atstart=no`: only the COUNT sign-ups after the warm-up are
+counted (instructions, load-independent), then it stops; `callgrind_annotate` reads the totals.
+It creates its event and leaves the rows it wrote (a database of its own, not the bench's)."""
 
 import cProfile
 import io
@@ -20,6 +22,7 @@ import json
 import os
 import pstats
 import statistics
+import subprocess
 import sys
 import time
 import uuid
@@ -76,10 +79,22 @@ def signups(client: Client, path: str, count: int) -> None:
             raise SystemExit(f"sign-up answered {response.status_code}: {response.content[:300]!r}")
 
 
+def callgrind(switch: str) -> None:
+    """Callgrind's instrumentation of this process on or off."""
+    command = ["callgrind_control", "-i", switch, str(os.getpid())]
+    subprocess.run(command, check=True, capture_output=True)  # noqa: S603 - our own pid
+
+
 def main() -> None:
     path = f"/api/management/events/{event_create()}/register/"
     client = Client(HTTP_HOST="127.0.0.1")  # as the bench calls it (ALLOWED_HOSTS)
     signups(client, path, WARMUP)
+    if os.environ.get("PROFILE_CALLGRIND"):
+        callgrind("on")
+        signups(client, path, COUNT)
+        callgrind("off")
+        print(f"callgrind: {COUNT} sign-ups counted")
+        return
     per_signup = []
     for _ in range(ROUNDS):
         start = time.process_time()
