@@ -10,6 +10,13 @@ from dataclasses import dataclass, field
 
 from auditlog.registry import auditlog
 from django.db import models
+from django.db.models.signals import post_save
+
+from .creation import log_create
+
+# A new row's entry through our receiver (creation.py): the same entry, its diff cheaper. Set
+# before any model is followed: the registry connects what this holds for each model it registers.
+auditlog._signals[post_save] = log_create
 
 # Never recorded, on any model: what signs in or opens a link.
 SECRET_FIELDS = ("password", "token", "token_hash", "access_token_hash", "offer_token_hash", "secret")

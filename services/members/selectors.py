@@ -58,7 +58,13 @@ def member_list(
         # across every member until ten match (150 ms instead of 1.5 at 100,000 members).
         newest = Coalesce("created_at", "created_at")
         newest = newest.desc() if ordering == "-created_at" else newest.asc()
-    if statuses:
+    if statuses and search and search.strip():
+        # Through an expression no index holds, as the order above: PostgreSQL then filters the
+        # search's few matches by status on their rows, rather than AND-ing them with an index
+        # walk over every member of that status (a third of all members, so it grew with them).
+        queryset = queryset.alias(status_of_match=Coalesce("approval_status", "approval_status"))
+        queryset = queryset.filter(status_of_match__in=statuses)
+    elif statuses:
         queryset = queryset.filter(approval_status__in=statuses)
     if types:
         queryset = queryset.filter(membership_type__in=types)

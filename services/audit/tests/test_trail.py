@@ -224,3 +224,36 @@ def test_a_created_entry_holds_the_rows_own_fields_not_what_points_at_it(staff_c
     assert {"title", "location", "status"} <= entry.changes.keys()
     assert not {"registrations", "waitlist", "waitlist_entries", "registrations_total"} & entry.changes.keys()
     assert not any(str(after) == "None" or ".None" in str(after) for _before, after in entry.changes.values())
+
+
+@pytest.mark.django_db
+def test_a_created_entry_holds_what_auditlogs_own_diff_holds():
+    # A new row's entry comes from a diff read once per model (creation.py): the same changes as
+    # django-auditlog's, field by field, for rows with dates, moments, decimals, a foreign key, blanks.
+    from auditlog.diff import model_instance_diff
+
+    from services.audit.creation import creation_changes
+    from services.audit.registry import followed
+    from services.members.models import Member
+
+    member = Member.objects.create(
+        full_name="Aline Uwera",
+        email="aline@example.org",
+        phone="+250788000002",
+        date_of_birth="1985-01-01",
+        gender="Female",
+        nationality="Rwandan",
+        address="Kigali",
+        membership_type="Individual",
+        payment_method="Mobile Money",
+        agree_to_terms=True,
+    )
+    registration = _registration(
+        full_name="Jean Bosco", payment_reference="BE00001", payment_due_at=timezone.now()
+    )
+    for instance in (registration.event, registration, member):
+        diff = model_instance_diff(None, instance, use_json_for_changes=True)
+        assert creation_changes(instance) == diff
+        kind = followed(type(instance)).object_type
+        entry = Entry.objects.get(object_type=kind, object_pk=str(instance.pk), action=Entry.Action.CREATE)
+        assert entry.changes == {name: list(values) for name, values in diff.items()}

@@ -42,6 +42,9 @@ def test_the_list_pages_searches_and_filters_in_the_database(staff_client):
     assert approved["count"] == 8
     both = staff_client.get(f"{MEMBERS}?approval_status=Approved&approval_status=Pending").json()
     assert both["count"] == 24
+    # A search with a status: the matches of that status only (1 and 10-19 but 12, 15 and 18).
+    pending = staff_client.get(MEMBERS, {"search": "member 1", "approval_status": "Pending"}).json()
+    assert pending["count"] == 8 and {m["approval_status"] for m in pending["results"]} == {"Pending"}
     institutional_active = staff_client.get(f"{MEMBERS}?membership_type=Institutional&active=true").json()
     assert {m["membership_type"] for m in institutional_active["results"]} == {"Institutional"}
     assert all(m["is_active_member"] for m in institutional_active["results"])

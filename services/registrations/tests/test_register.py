@@ -42,6 +42,15 @@ def test_a_registration_is_pending_with_a_reference_and_how_to_pay(client):
     assert (event.registrations_total, event.registrations_pending) == (1, 1)
 
 
+@pytest.mark.parametrize("price", [5000, None])
+def test_the_answer_is_what_its_schema_says(client, price):
+    # The answer is rendered without ninja's validation (issue 26): it must be its schema's own form.
+    from services.registrations.schemas import RegistrationAnswer
+
+    body = register(client, make_event(price=price).pk).json()
+    assert RegistrationAnswer.model_validate(body).model_dump(mode="json") == body
+
+
 def test_a_free_event_needs_no_payment(client):
     event = make_event(price=0)
     body = register(client, event.pk).json()
