@@ -98,7 +98,9 @@ test('staff add a signed video with captions to an event; a visitor watches it b
   const toggle = player.getByRole('button', { name: 'Show transcript' });
   await tabTo(visitor, toggle);
   await visitor.keyboard.press('Enter');
-  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  // The same button, now saying what it does next.
+  await expect(player.getByRole('button', { name: 'Hide transcript' })).toHaveAttribute('aria-expanded', 'true');
+  await expect(player.getByRole('button', { name: 'Hide transcript' })).toBeFocused();
   await expect(player.getByText(TRANSCRIPT)).toBeVisible();
   await expectNothingOverflows(visitor, 'event page with the player open');
   await expectNoAxeViolations(visitor, 'event page with the player and transcript open');
