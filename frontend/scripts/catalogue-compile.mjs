@@ -57,7 +57,7 @@ export function compileCatalogue(catalogue) {
     try {
       messages[key] = compile(icu);
     } catch (error) {
-      throw new Error(`catalogue key ${key}: ${error instanceof Error ? error.message : String(error)}`);
+      throw new Error(`catalogue key ${key}: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
   };
   const walk = (value, prefix) => {

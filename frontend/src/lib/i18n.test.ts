@@ -185,6 +185,22 @@ describe('i18n', () => {
     ]);
   });
 
+  it("shows a French apostrophe or a brace as written, next to a value or not", async () => {
+    addSource('fr', 'spec', { about: "À propos de l'{{name}}", plain: "Aujourd'hui {pas une valeur}" });
+    await i18n.changeLanguage('fr');
+    const t = fixedT('spec');
+    expect(t('about', { name: 'association' })).toBe("À propos de l'association");
+    expect(t('plain')).toBe("Aujourd'hui {pas une valeur}");
+  });
+
+  it('speaks English, with its plurals, for a plural not translated yet', async () => {
+    addSource('sw', 'spec', { seats_one: '', seats_other: 'nafasi {{count}}' });
+    addSource('en', 'spec', { seats_zero: 'No seats', seats_one: '{{count}} seat', seats_other: '{{count}} seats' });
+    await i18n.changeLanguage('sw');
+    const t = fixedT('spec');
+    expect([0, 1, 2].map((count) => t('seats', { count }))).toEqual(['No seats', '1 seat', '2 seats']);
+  });
+
   it('returns the object or array at a key with returnObjects, filled in and copied', () => {
     addSource('en', 'spec', { agenda: [{ time: '08:30' }, { time: '09:30' }] });
     const agenda = i18n.t('agenda', { ns: 'spec', returnObjects: true }) as { time: string }[];

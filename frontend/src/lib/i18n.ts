@@ -167,7 +167,7 @@ function addCatalogue(language: string, namespace: string, catalogue: Catalogue)
 
 function removeCatalogue(language: string, namespace: string): void {
   const messages = messagesOf(language);
-  for (const id of Object.keys(messages)) if (id.startsWith(`${namespace}:`)) delete messages[id];
+  for (const id of Object.keys(messages)) if (id.startsWith(`${namespace}:`)) Reflect.deleteProperty(messages, id);
   loaded.delete(`${language}/${namespace}`);
 }
 
