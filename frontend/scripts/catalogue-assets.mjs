@@ -72,6 +72,8 @@ export function catalogueAssets(locales) {
     config(_config, { command }) {
       catalogues = readCatalogues(locales);
       if (command === 'build') {
+        // Of what is served: a compiler upgrade that changes the files changes their addresses too.
+        catalogues = Object.fromEntries(Object.entries(catalogues).map(([name, catalogue]) => [name, compileCatalogue(catalogue)]));
         const hash = createHash('sha256').update(JSON.stringify(catalogues)).digest('hex').slice(0, 10);
         base = `/assets/locales-${hash}/`;
       }
@@ -84,17 +86,17 @@ export function catalogueAssets(locales) {
     },
     generateBundle() {
       for (const [name, catalogue] of Object.entries(catalogues)) {
-        this.emitFile({ type: 'asset', fileName: `${base.slice(1)}${name}.json`, source: JSON.stringify(compileCatalogue(catalogue)) });
+        this.emitFile({ type: 'asset', fileName: `${base.slice(1)}${name}.json`, source: JSON.stringify(catalogue) });
       }
     },
     configureServer(server) {
       server.middlewares.use(base, (request, response, next) => {
         const name = /^\/([\w-]+\/[\w-]+)\.json$/.exec(request.url?.split('?')[0] ?? '')?.[1];
         if (!name || request.url?.includes('?')) return next(); // ?import and the like: Vite's own
-        const catalogue = readCatalogues(locales)[name];
-        if (!catalogue) return next();
+        const file = join(locales, `${name}.json`);
+        if (!existsSync(file)) return next();
         response.setHeader('Content-Type', 'application/json');
-        response.end(JSON.stringify(compileCatalogue(catalogue)));
+        response.end(JSON.stringify(compileCatalogue(JSON.parse(readFileSync(file, 'utf8')))));
       });
     },
     // Right after <meta charset> (which must stay in the first 1,024 bytes), before the
