@@ -27,7 +27,7 @@ const VENDOR_PACKAGES = [
   'reselect',
   'use-sync-external-store',
   '@standard-schema/utils',
-  'i18next',
+  '@lingui/core',
 ];
 
 /** The door's manifest, which the check-in screen alone names (features/checkin/door-worker.ts). */

@@ -5,7 +5,10 @@
 //   <hash> that of all catalogues together: /assets/ is cached for good (services/core/assets.py,
 //   nginx), and a change of any text gives new addresses. The script knows only that folder, not
 //   one address per file.
-// - Dev server and Vitest: the source files, /src/locales/.
+// - Each file is the catalogue compiled for Lingui (scripts/catalogue-compile.mjs), made here: the
+//   page never compiles a message.
+// - Dev server: the same compiled form at /src/locales/, made from the source file when asked for
+//   (Vitest answers that address from src/testing/server.ts).
 // - index.html gets a <meta name="catalogues"> (the folder and the languages with a common.json)
 //   and an inline script that adds <link rel=preload as=fetch crossorigin> for the `common` of the
 //   visitor's language (and English, the fallback), the same language lib/i18n.ts will choose.
@@ -16,6 +19,8 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+
+import { compileCatalogue } from './catalogue-compile.mjs';
 
 /** The catalogues as { 'language/namespace': parsed JSON }, sorted. */
 export function readCatalogues(locales) {
@@ -67,6 +72,8 @@ export function catalogueAssets(locales) {
     config(_config, { command }) {
       catalogues = readCatalogues(locales);
       if (command === 'build') {
+        // Of what is served: a compiler upgrade that changes the files changes their addresses too.
+        catalogues = Object.fromEntries(Object.entries(catalogues).map(([name, catalogue]) => [name, compileCatalogue(catalogue)]));
         const hash = createHash('sha256').update(JSON.stringify(catalogues)).digest('hex').slice(0, 10);
         base = `/assets/locales-${hash}/`;
       }
@@ -81,6 +88,16 @@ export function catalogueAssets(locales) {
       for (const [name, catalogue] of Object.entries(catalogues)) {
         this.emitFile({ type: 'asset', fileName: `${base.slice(1)}${name}.json`, source: JSON.stringify(catalogue) });
       }
+    },
+    configureServer(server) {
+      server.middlewares.use(base, (request, response, next) => {
+        const name = /^\/([\w-]+\/[\w-]+)\.json$/.exec(request.url?.split('?')[0] ?? '')?.[1];
+        if (!name || request.url?.includes('?')) return next(); // ?import and the like: Vite's own
+        const file = join(locales, `${name}.json`);
+        if (!existsSync(file)) return next();
+        response.setHeader('Content-Type', 'application/json');
+        response.end(JSON.stringify(compileCatalogue(JSON.parse(readFileSync(file, 'utf8')))));
+      });
     },
     // Right after <meta charset> (which must stay in the first 1,024 bytes), before the
     // stylesheets and the script's own preloads: the catalogue is asked for as early as they are.

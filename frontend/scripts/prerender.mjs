@@ -10,6 +10,8 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { JSDOM } from 'jsdom';
 import { build } from 'vite';
 
+import { compileCatalogue } from './catalogue-compile.mjs';
+
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const out = join(root, 'node_modules', '.prerender');
 // name -> route rendered; the names are services/core/preload.py's ROUTES.
@@ -29,12 +31,12 @@ await build({
   build: { ssr: 'src/prerender.tsx', outDir: out, emptyOutDir: true, manifest: false, copyPublicDir: false },
 });
 
-// Every English catalogue inline, as the server's HTML carries the page's ones (lib/i18n.ts reads them).
+// Every English catalogue inline, compiled, as the server's HTML carries the page's ones (lib/i18n.ts reads them).
 const locales = join(root, 'src', 'locales', 'en');
 const texts = Object.fromEntries(
   readdirSync(locales)
     .filter((file) => file.endsWith('.json'))
-    .map((file) => [file.slice(0, -5), JSON.parse(readFileSync(join(locales, file), 'utf8'))]),
+    .map((file) => [file.slice(0, -5), compileCatalogue(JSON.parse(readFileSync(join(locales, file), 'utf8')))]),
 );
 const dom = new JSDOM(
   `<!doctype html><html lang="en"><body><script type="application/json" id="catalogues-en">${JSON.stringify(texts).replace(/</g, '\\u003C')}</script></body></html>`,

@@ -3,7 +3,8 @@ chunk (and the chunks it imports), its styles and its main picture start downloa
 app's script instead of after it has run, one slow round trip (about 0.6 s on slow 4G) earlier.
 The files come from Vite's manifest (frontend/dist/.vite/manifest.json, `build.manifest`), so a
 rebuild needs no change here; a page missing from it simply gets no hints.
-English texts of the page come in the HTML itself (`route_catalogues`): with them, an English
+English texts of the page come in the HTML itself (`with_catalogues`), as the build compiled them
+for the app (frontend/scripts/catalogue-compile.mjs; read here as they are): with them, an English
 visitor's first render waits for no catalogue request at all (two to three round trips fewer on a
 phone); index.html's preload script asks only for the visitor's own language, page texts included.
 The page's markup comes in the HTML too (`with_prerendered`), rendered at build time.

@@ -1,6 +1,7 @@
 import { delay, http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
+import { compileCatalogue } from '../../scripts/catalogue-compile.mjs';
 import { server } from '../testing/server';
 import { formatPrice } from './format-price';
 import i18n, { availableLanguages, chooseLanguage, fixedT, LANGUAGE_INFO, LANGUAGES, preferredLanguage } from './i18n';
@@ -8,10 +9,15 @@ import i18n, { availableLanguages, chooseLanguage, fixedT, LANGUAGE_INFO, LANGUA
 // Catalogues of the tests' own, in namespaces the app does not have.
 const SPEC = ['spec', 'spec-a', 'spec-b'];
 
+/** A catalogue as translators write it, compiled as the build compiles it. */
+function addSource(language: string, namespace: string, source: Record<string, unknown>) {
+  i18n.addResourceBundle(language, namespace, compileCatalogue(source));
+}
+
 /** `contact` in use, in English only so far: as if French had never been chosen. */
 async function forgetFrenchContact() {
   i18n.removeResourceBundle('fr', 'contact');
-  // i18next forgets a removed namespace was in use; the English one is still there.
+  // The English one is still there.
   await i18n.loadNamespaces(['contact']);
 }
 
@@ -128,14 +134,14 @@ describe('i18n', () => {
   });
 
   it('fills in {{values}}, nested ones too, without escaping HTML (React does)', () => {
-    i18n.addResourceBundle('en', 'spec', { greeting: 'Hello {{name}} ({{ user.role }}), {{html}} {{missing}}' });
+    addSource('en', 'spec', { greeting: 'Hello {{name}} ({{ user.role }}), {{html}} {{missing}}' });
     expect(i18n.t('greeting', { ns: 'spec', name: 'Ada', user: { role: 'admin' }, html: '<b>&</b>' })).toBe(
       'Hello Ada (admin), <b>&</b> {{missing}}',
     );
   });
 
   it('picks the plural key of the count: _zero, then the language form, then _other', () => {
-    i18n.addResourceBundle('en', 'spec', {
+    addSource('en', 'spec', {
       seats_zero: 'No seats left',
       seats_one: '{{count}} seat left',
       seats_other: '{{count}} seats left',
@@ -155,8 +161,8 @@ describe('i18n', () => {
   });
 
   it('uses the plural rules of the language: French counts 0 as one', async () => {
-    i18n.addResourceBundle('fr', 'spec', { seats_one: '{{count}} place', seats_other: '{{count}} places' });
-    i18n.addResourceBundle('en', 'spec', { items_one: '{{count}} item', items_other: '{{count}} items' });
+    addSource('fr', 'spec', { seats_one: '{{count}} place', seats_other: '{{count}} places' });
+    addSource('en', 'spec', { items_one: '{{count}} item', items_other: '{{count}} items' });
     await i18n.changeLanguage('fr');
     const t = fixedT('spec');
     expect(t('seats', { count: 0 })).toBe('0 place');
@@ -168,7 +174,7 @@ describe('i18n', () => {
 
   it('counts Kinyarwanda as its catalogues are written: one for 1, other for 0 and more', async () => {
     // CLDR has no Kinyarwanda rules: Intl would answer with the browser's own locale's.
-    i18n.addResourceBundle('rw', 'spec', { seats_one: 'umwanya {{count}}', seats_other: 'imyanya {{count}}' });
+    addSource('rw', 'spec', { seats_one: 'umwanya {{count}}', seats_other: 'imyanya {{count}}' });
     await i18n.changeLanguage('rw');
     const t = fixedT('spec');
     expect([0, 1, 2, 1000000].map((count) => t('seats', { count }))).toEqual([
@@ -179,12 +185,28 @@ describe('i18n', () => {
     ]);
   });
 
+  it("shows a French apostrophe or a brace as written, next to a value or not", async () => {
+    addSource('fr', 'spec', { about: "À propos de l'{{name}}", plain: "Aujourd'hui {pas une valeur}" });
+    await i18n.changeLanguage('fr');
+    const t = fixedT('spec');
+    expect(t('about', { name: 'association' })).toBe("À propos de l'association");
+    expect(t('plain')).toBe("Aujourd'hui {pas une valeur}");
+  });
+
+  it('speaks English, with its plurals, for a plural not translated yet', async () => {
+    addSource('sw', 'spec', { seats_one: '', seats_other: 'nafasi {{count}}' });
+    addSource('en', 'spec', { seats_zero: 'No seats', seats_one: '{{count}} seat', seats_other: '{{count}} seats' });
+    await i18n.changeLanguage('sw');
+    const t = fixedT('spec');
+    expect([0, 1, 2].map((count) => t('seats', { count }))).toEqual(['No seats', '1 seat', '2 seats']);
+  });
+
   it('returns the object or array at a key with returnObjects, filled in and copied', () => {
-    i18n.addResourceBundle('en', 'spec', { agenda: [{ time: '08:30' }, { time: '09:30' }] });
+    addSource('en', 'spec', { agenda: [{ time: '08:30' }, { time: '09:30' }] });
     const agenda = i18n.t('agenda', { ns: 'spec', returnObjects: true }) as { time: string }[];
     expect(agenda).toHaveLength(2);
     expect(agenda[0]?.time).toBe('08:30');
-    i18n.addResourceBundle('en', 'spec', { people: [{ hello: 'Hi {{name}}' }] });
+    addSource('en', 'spec', { people: [{ hello: 'Hi {{name}}' }] });
     const people = i18n.t('people', { ns: 'spec', returnObjects: true, name: 'Ada' }) as { hello: string }[];
     expect(people).toEqual([{ hello: 'Hi Ada' }]);
     for (const person of people) person.hello = 'changed';
@@ -196,8 +218,8 @@ describe('i18n', () => {
   it('reads another namespace by prefix, and a list of namespaces in order', () => {
     expect(i18n.t('contact:formHeading')).toBe('Send us a message');
     expect(fixedT(['common', 'contact'])('contact:formHeading')).toBe('Send us a message');
-    i18n.addResourceBundle('en', 'spec-a', { shared: 'from a', onlyA: 'only a' });
-    i18n.addResourceBundle('en', 'spec-b', { shared: 'from b', onlyB: 'only b' });
+    addSource('en', 'spec-a', { shared: 'from a', onlyA: 'only a' });
+    addSource('en', 'spec-b', { shared: 'from b', onlyB: 'only b' });
     const ab = fixedT(['spec-a', 'spec-b']);
     expect([ab('shared'), ab('onlyA'), ab('onlyB')]).toEqual(['from a', 'only a', 'only b']);
     expect(fixedT(['spec-b', 'spec-a'])('shared')).toBe('from b');
@@ -205,8 +227,8 @@ describe('i18n', () => {
   });
 
   it('falls back to English for a text the language does not have', async () => {
-    i18n.addResourceBundle('fr', 'spec', { hello: 'Bonjour {{name}}' });
-    i18n.addResourceBundle('en', 'spec', { hello: 'Hello {{name}}', bye: 'Goodbye {{name}}' });
+    addSource('fr', 'spec', { hello: 'Bonjour {{name}}' });
+    addSource('en', 'spec', { hello: 'Hello {{name}}', bye: 'Goodbye {{name}}' });
     await i18n.changeLanguage('fr');
     const t = fixedT('spec');
     expect(t('hello', { name: 'Ada' })).toBe('Bonjour Ada');
@@ -214,8 +236,8 @@ describe('i18n', () => {
   });
 
   it('takes an empty text for one not translated yet, and shows English', async () => {
-    i18n.addResourceBundle('fr', 'spec', { hello: '', bye: 'Au revoir' });
-    i18n.addResourceBundle('en', 'spec', { hello: 'Hello', bye: 'Goodbye' });
+    addSource('fr', 'spec', { hello: '', bye: 'Au revoir' });
+    addSource('en', 'spec', { hello: 'Hello', bye: 'Goodbye' });
     await i18n.changeLanguage('fr');
     const t = fixedT('spec');
     expect([t('hello'), t('bye')]).toEqual(['Hello', 'Au revoir']);

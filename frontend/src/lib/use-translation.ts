@@ -8,9 +8,8 @@ type Namespaces = Namespace | readonly Namespace[];
  * The texts of these namespaces in the active language: `t('key')` reads the first one (default
  * `common`), then the others in order, `t('contact:intro')` another by prefix. Re-renders when
  * the language changes, and fetches a namespace that is not there yet (pages load theirs before
- * they render, see app/lazy-page.tsx, so that is rare); meanwhile English speaks. i18next's own
- * events and lookups; react-i18next's hook would do the same for 1.5 KB more on every first
- * visit, which the JavaScript budget cannot hold (docs/decisions.md).
+ * they render, see app/lazy-page.tsx, so that is rare); meanwhile English speaks. On the
+ * engine's events (lib/i18n.ts); @lingui/react's provider and hook are not needed for that.
  */
 export function useTranslation(namespaces: Namespaces = 'common'): { t: TFunction; i18n: typeof i18n } {
   // One string, so that a new array literal on every render changes nothing.

@@ -6,15 +6,17 @@ import { dashboardBackend } from '../features/dashboard/mocks/handlers';
 import { publicEventHandlers } from '../features/events/mocks/public-handlers';
 import { interpretingHandlers } from '../features/interpreting/mocks/handlers';
 import { renewalBackend } from '../features/members/mocks/renewal-handlers';
+import { compileCatalogue } from '../../scripts/catalogue-compile.mjs';
 import { signedVideoHandlers } from '../features/signed-videos/mocks/handlers';
 import { challengeHandlers } from './challenge-handlers';
 
-// The translation catalogues the app fetches as JSON files (lib/i18n.ts), answered from source.
+// The translation catalogues the app fetches as JSON files (lib/i18n.ts), answered from source
+// compiled as the build compiles them.
 const catalogues = import.meta.glob<Record<string, unknown>>('../locales/*/*.json', { eager: true, import: 'default' });
 
 const catalogueFiles = http.get('*/src/locales/:language/:file', ({ params }) => {
   const catalogue = catalogues[`../locales/${String(params.language)}/${String(params.file)}`];
-  return catalogue ? HttpResponse.json(catalogue) : new HttpResponse(null, { status: 404 });
+  return catalogue ? HttpResponse.json(compileCatalogue(catalogue)) : new HttpResponse(null, { status: 404 });
 });
 
 /**

@@ -162,7 +162,8 @@ def test_the_index_and_api_answers_are_gzipped_for_browsers_that_accept_it(clien
 
 @pytest.fixture
 def dist_with_catalogues(dist):
-    """A build with English catalogues under its hashed folder, named by index.html's meta."""
+    """A build with English catalogues under its hashed folder, named by index.html's meta, compiled
+    as the build writes them (scripts/catalogue-compile.mjs: dotted keys, Lingui's messages)."""
     (dist / "index.html").write_text(
         '<!doctype html><head><meta name="catalogues" content="/assets/locales-ab12/"'
         ' data-languages="en fr" />'
@@ -170,7 +171,8 @@ def dist_with_catalogues(dist):
     )
     folder = dist / "assets" / "locales-ab12" / "en"
     folder.mkdir(parents=True)
-    (folder / "common.json").write_text(json.dumps({"loading": "Loading"}))
+    common = {"loading": "Loading", "nav.greeting": ["Hello ", ["name"]]}
+    (folder / "common.json").write_text(json.dumps(common))
     (folder / "contact.json").write_text(json.dumps({"intro": "</script><script>alert(1)</script> & more"}))
     return dist
 
@@ -185,7 +187,7 @@ def test_the_page_carries_its_english_texts_so_the_first_render_fetches_none(cli
     # Text that could close the element is escaped, and reads back the same.
     assert "<" not in body and "&" not in body
     assert json.loads(body) == {
-        "common": {"loading": "Loading"},
+        "common": {"loading": "Loading", "nav.greeting": ["Hello ", ["name"]]},
         "contact": {"intro": "</script><script>alert(1)</script> & more"},
     }
 
