@@ -120,6 +120,9 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', test: packagePattern(VENDOR_PACKAGES) },
+            // Leaflet, which only the lazy maps import: a chunk of its own under its own name, so
+            // the bytes report (e2e/bytes-report.mjs) can tell the map's bytes from the page's.
+            { name: 'leaflet', test: packagePattern(['leaflet', 'react-leaflet', '@react-leaflet/core']) },
             // Every page's app-side glue (translations, the session the store starts with): one
             // chunk, where rolldown would make three. On HTTP/1.1 a phone fetches six files at a
             // time, a slow round trip each (docs/benchmarks.md, "the page's texts in its HTML").

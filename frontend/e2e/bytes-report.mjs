@@ -27,9 +27,9 @@ async function firstEventRoute() {
   return Array.isArray(events) && events.length > 0 ? `/event/${events[0].id}` : null;
 }
 
-// The venue map's lazy chunk (Leaflet): it loads once the map comes near the screen, so the
-// budget leaves it out; the report shows it apart.
-const MAP_CHUNK = /\/assets\/(venue|district)-map-[^/]*\.js$/;
+// The maps' lazy chunks (each map's own, and Leaflet's): they load once a map comes near the
+// screen, so the budget leaves them out; the report shows them apart.
+const MAP_CHUNK = /\/assets\/(venue-map|district-map|place-map|leaflet)-[^/]*\.js$/;
 
 function isJavaScript(response) {
   const type = response.headers()['content-type'] ?? '';
