@@ -624,9 +624,17 @@ SIGNED_VIDEO_DECODE_SECONDS = int(os.environ.get("SIGNED_VIDEO_DECODE_SECONDS", 
 # by default (MEDIA_ROOT/signed-videos, readable by compose's nginx, which serves them); an
 # S3-compatible store by setting SIGNED_VIDEO_STORAGE to a JSON STORAGES entry (docs/operations.md).
 SIGNED_VIDEO_URL = os.environ.get("SIGNED_VIDEO_URL", "/media/signed-videos/")
+try:
+    _signed_video_storage = json.loads(os.environ.get("SIGNED_VIDEO_STORAGE") or "null")
+except ValueError as error:
+    raise ImproperlyConfigured(f"SIGNED_VIDEO_STORAGE is not JSON: {error}") from None
+if _signed_video_storage is not None and not isinstance(_signed_video_storage, dict):
+    raise ImproperlyConfigured(
+        'SIGNED_VIDEO_STORAGE is a STORAGES entry: {"BACKEND": ..., "OPTIONS": {...}}.'
+    )
 STORAGES["signed_videos"] = (
-    json.loads(os.environ["SIGNED_VIDEO_STORAGE"])
-    if os.environ.get("SIGNED_VIDEO_STORAGE")
+    _signed_video_storage
+    if _signed_video_storage
     else {
         "BACKEND": "django.core.files.storage.FileSystemStorage",
         "OPTIONS": {

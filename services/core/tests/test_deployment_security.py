@@ -112,6 +112,11 @@ def test_empty_service_addresses_mean_not_set(tmp_path, env, expected):
     [
         ({"DATABASE_URL": "nonsense", "SECRET_KEY": "k" * 40}, "DATABASE_URL is not a database address"),
         ({"REDIS_URL": "localhost:6379"}, "REDIS_URL is not a Redis address"),
+        ({"SIGNED_VIDEO_STORAGE": "{bucket: videos}"}, "SIGNED_VIDEO_STORAGE is not JSON"),
+        (
+            {"SIGNED_VIDEO_STORAGE": '["storages.backends.s3.S3Storage"]'},
+            "SIGNED_VIDEO_STORAGE is a STORAGES entry",
+        ),
     ],
 )
 def test_an_invalid_service_address_fails_at_start_with_one_sentence(tmp_path, env, sentence):
