@@ -161,6 +161,12 @@ def signed_video_prepare(*, video_id: int) -> str | None:
             storage.name_for(video.pk, storage.digest_of_path(path), container.extension), path
         )
         stored.append(name)
+    except FileNotFoundError:
+        _discard(video.pk, stored)
+        if path.exists():
+            raise  # something else is missing (the ffmpeg binary)
+        # Another run of the same video finished first: it published the file, then removed it.
+        return None
     except probing.VideoRefused as refusal:
         updated = SignedVideo.objects.filter(pk=video.pk, status=SignedVideo.Status.PROCESSING).update(
             status=SignedVideo.Status.FAILED, error=str(refusal), pending="", poster=""

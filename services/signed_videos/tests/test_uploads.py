@@ -131,6 +131,26 @@ def test_a_second_preparation_and_the_sweep_leave_a_ready_video_alone(staff_clie
     assert client.get(ready["src"]).status_code == 200
 
 
+def test_two_preparations_at_once_leave_the_video_ready_once(staff_client, client, videos, monkeypatch):
+    """The sweep can hand a video out again while its first task still runs: the run that finishes
+    second finds the upload moved to the storage, and leaves the first run's files alone."""
+    from services.signed_videos import services, storage
+
+    created = upload(staff_client, videos["mp4"]).json()
+    digest = storage.digest_of_path
+
+    def the_other_run_finishes_first(path):
+        monkeypatch.setattr(storage, "digest_of_path", digest)
+        assert services.signed_video_prepare(video_id=created["id"]) == "ready"
+        return digest(path)
+
+    monkeypatch.setattr(storage, "digest_of_path", the_other_run_finishes_first)
+    assert services.signed_video_prepare(video_id=created["id"]) is None
+    ready = staff_client.get(f"{STAFF}{created['id']}/").json()
+    assert ready["status"] == "ready"
+    assert client.get(ready["src"]).status_code == 200 and client.get(ready["poster"]).status_code == 200
+
+
 def test_a_preparation_lost_on_the_way_is_handed_out_again_by_the_sweep(staff_client, videos, settings):
     from datetime import timedelta
 
