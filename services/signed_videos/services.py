@@ -18,6 +18,7 @@ from services.core.text import FORBIDDEN_MESSAGE, has_forbidden_characters
 from services.outbox.services import publish
 
 from . import pending, probing, storage, uploads
+from .captions import MAX_BYTES as CAPTIONS_MAX_BYTES
 from .captions import CaptionsRefused, captions_checked
 from .domain_events import SignedVideoChanged
 from .models import LANGUAGES, SignedVideo, SignedVideoCaption
@@ -204,7 +205,7 @@ def caption_put(*, video_id: int, language: str, file) -> SignedVideoCaption:
     if file is None:
         message = _("Choose a caption file (WebVTT).")
         raise ValidationFailed(message, fields={"file": message})
-    if file.size > 2 * 1024 * 1024:
+    if file.size > CAPTIONS_MAX_BYTES:  # refused before its bytes are read
         raise ValidationFailed(
             _("This caption file is too large. The limit is 1 MB."), fields={"file": _("The limit is 1 MB.")}
         )
